@@ -1,0 +1,36 @@
+# Every target bootstraps its own virtual environment: on a fresh machine `make play` and `make test` just work.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: play serve test lint typecheck unit bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/nastolka tui
+
+serve: $(STAMP)
+	$(BIN)/nastolka serve
+
+lint: $(STAMP)
+	$(BIN)/ruff check nastolka tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy nastolka/engine
+
+unit: $(STAMP)
+	$(BIN)/pytest -n auto
+
+test: lint typecheck unit
+
+bench: $(STAMP)
+	$(BIN)/nastolka bench --json --out bench/results.json
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,74 @@
+"""The description of a game: identity, player counts, options, its state class and its own bots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import OptionError
+from .options import OptionSchema
+from .rng import Rng
+from .state import GameState, Origin
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    name_en: str
+    name_ru: str
+    min_players: int
+    max_players: int
+    rules_version: str
+    state_class: type[GameState]
+    options: OptionSchema = field(default_factory=OptionSchema)
+    description_en: str = ""
+    description_ru: str = ""
+    #: game-specific bot factories by name (e.g. ``heuristic``): ``factory(game, seed) -> Bot``
+    bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    #: keys of the explicit ``setup`` block with a one-line meaning each (documented in docs/records.md)
+    setup_keys: Mapping[str, str] = field(default_factory=dict)
+    #: rules summary for help screens, by language
+    rules_summary: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.state_class.game = self
+
+    def name(self, lang: str = "en") -> str:
+        return self.name_ru if lang == "ru" else self.name_en
+
+    def check_players(self, players: Any) -> int:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionError(f"the number of players must be a whole number, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError(f"{self.name_en} is for {self.min_players}–{self.max_players} players, "
+                              f"not {players}")
+        return players
+
+    def new(self, players: int, options: Mapping[str, Any] | None = None, seed: int | None = None,
+            setup: Mapping[str, Any] | None = None) -> GameState:
+        """A new game. ``seed`` drives every random element; ``setup`` pins them explicitly."""
+        players = self.check_players(players)
+        opts = self.state_class._check_options(players, self.options.validate(options))
+        if seed is None:
+            seed = 0
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionError(f"the seed must be a whole number, not {seed!r}")
+        if setup is not None and not isinstance(setup, Mapping):
+            raise OptionError("the setup block must be an object")
+        rng = Rng(seed)
+        setup_dict = dict(setup) if setup is not None else None
+        state = self.state_class._create(players, opts, rng, setup_dict)
+        state.players = players
+        state.rng = rng
+        state.step = 0
+        state._history = None
+        state.origin = Origin(players, opts, seed, setup_dict)
+        state._settle([])
+        return state
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name_ru": self.name_ru, "name_en": self.name_en,
+                "min_players": self.min_players, "max_players": self.max_players,
+                "rules_version": self.rules_version, "options": self.options.to_json(),
+                "bots": sorted(self.bots)}

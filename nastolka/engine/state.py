@@ -1,0 +1,265 @@
+"""The decision model every game is built on.
+
+A state is always in exactly one of three conditions (:class:`Status`):
+
+* **decision** — one or more seats (``to_act``) must choose among ``legal_ids(seat)``;
+* **chance** — the game resolves it itself from the state's own seeded :class:`Rng`; ``apply`` and
+  ``Game.new`` settle every chance node before returning, so callers only ever see decisions or the end;
+* **over** — ``result()`` is final.
+
+A game subclasses :class:`GameState` and fills in the ``_``-prefixed hooks. The base class owns what must
+be identical in every game: legality checking before any change (an illegal action leaves the state
+untouched), the action history a record is written from, the step counter, and the common view keys.
+"""
+
+from __future__ import annotations
+
+import enum
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from .actions import Action, action_id
+from .errors import IllegalAction
+from .events import Event
+from .rng import Rng
+
+if TYPE_CHECKING:
+    from .game import Game
+
+S = TypeVar("S", bound="GameState")
+
+
+class Status(enum.Enum):
+    DECISION = "decision"
+    CHANCE = "chance"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Result:
+    """Final outcome. ``scores`` is per seat; ``winners`` share the victory; ``ranks`` start at 1."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    ranks: tuple[int, ...]
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_keys(cls, keys: list[tuple[Any, ...]], scores: list[float],
+                  details: dict[str, Any] | None = None) -> Result:
+        """Rank seats by ``keys`` (higher is better, compared as tuples; equal keys share a rank)."""
+        order = sorted(range(len(keys)), key=lambda s: keys[s], reverse=True)
+        ranks = [0] * len(keys)
+        for position, seat in enumerate(order):
+            if position and keys[seat] == keys[order[position - 1]]:
+                ranks[seat] = ranks[order[position - 1]]
+            else:
+                ranks[seat] = position + 1
+        winners = tuple(s for s in range(len(keys)) if ranks[s] == 1)
+        return cls(tuple(scores), winners, tuple(ranks), details or {})
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "winners": list(self.winners), "ranks": list(self.ranks),
+                "details": self.details}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Result:
+        return cls(tuple(data["scores"]), tuple(data["winners"]), tuple(data["ranks"]),
+                   dict(data.get("details", {})))
+
+
+@dataclass(frozen=True)
+class Origin:
+    """How a state began: enough, with the history, to write its record and replay it."""
+
+    players: int
+    options: dict[str, Any]
+    seed: int
+    setup: dict[str, Any] | None
+    determinized: bool = False
+
+
+class GameState(ABC):
+    """Base of every game's state. Subclasses keep their fields compact (ints, tuples, small lists)."""
+
+    game: ClassVar[Game]
+
+    players: int
+    rng: Rng
+    step: int
+    origin: Origin
+    _history: tuple[Any, ...] | None  # cons cells (previous, seat, action id): O(1) to share on clone
+
+    # ----------------------------------------------------------------- hooks a game implements
+    @classmethod
+    @abstractmethod
+    def _create(cls: type[S], players: int, options: dict[str, Any], rng: Rng,
+                setup: dict[str, Any] | None) -> S:
+        """Build the initial state (``setup`` pins random elements; raise OptionError if it is bad)."""
+
+    @classmethod
+    def _check_options(cls, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        """Cross-checks between options and the player count; return the options to use."""
+        return options
+
+    @property
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that must decide now; empty when over or at a chance node."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def legal_ids(self, seat: int) -> list[str]:
+        """Legal action ids for ``seat`` in a stable order (empty if the seat need not act)."""
+
+    @abstractmethod
+    def _apply(self, seat: int, aid: str) -> list[Event]:
+        """Apply a legal action (already checked). Must not raise."""
+
+    @abstractmethod
+    def _copy_into(self, new: Any) -> None:
+        """Copy the game's own fields into ``new`` (a bare instance); share only immutable parts."""
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """JSON-ready game fields visible to ``seat`` (``None``: spectator, public only)."""
+
+    @abstractmethod
+    def _determinize(self, seat: int, rng: Rng) -> None:
+        """Resample, in this (already cloned) state, everything ``seat`` cannot know."""
+
+    @abstractmethod
+    def _result(self) -> Result: ...
+
+    def _resolve_chance(self) -> list[Event]:
+        """Resolve one chance node with ``self.rng``. Only games that stop at chance nodes override it."""
+        raise NotImplementedError
+
+    def action_label(self, aid: str, lang: str = "en") -> str:
+        """Words for an action id; games override to name cards and targets."""
+        return aid
+
+    def event_text(self, event: Event, lang: str = "en") -> str:
+        """Words for an event; games override."""
+        args = ", ".join(f"{k}={v}" for k, v in event.args.items())
+        return f"{event.kind}({args})"
+
+    @classmethod
+    def render_view(cls, view: dict[str, Any], lang: str = "en") -> str:
+        """Text for the terminal, drawn from a view only (so it can never show hidden things)."""
+        import json
+
+        return json.dumps(view, ensure_ascii=False, indent=1)
+
+    # ----------------------------------------------------------------- the public interface
+    @property
+    def status(self) -> Status:
+        if self.is_over:
+            return Status.OVER
+        return Status.DECISION if self.to_act else Status.CHANCE
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return [Action(a, self.action_label(a, "en"), self.action_label(a, "ru")) for a in self.legal_ids(seat)]
+
+    def check(self, seat: Any, action: Any) -> str:
+        """Return the action id if ``seat`` may take ``action`` now; otherwise raise IllegalAction."""
+        try:
+            aid = action_id(action)
+        except TypeError as exc:
+            raise IllegalAction(str(exc), seat=seat, action=action) from None
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(f"seat must be a number from 0 to {self.players - 1}, not {seat!r}",
+                                seat=None, action=aid)
+        if self.is_over:
+            raise IllegalAction("the game is over", seat=seat, action=aid)
+        if seat not in self.to_act:
+            waiting = ", ".join(str(s) for s in self.to_act)
+            raise IllegalAction(f"it is not seat {seat}'s decision now (waiting for seat {waiting})",
+                                seat=seat, action=aid)
+        legal = self.legal_ids(seat)
+        if aid not in legal:
+            shown = ", ".join(legal[:8]) + (", …" if len(legal) > 8 else "")
+            raise IllegalAction(f"{aid!r} is not a legal action for seat {seat} now; legal: {shown}",
+                                seat=seat, action=aid)
+        return aid
+
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        """Apply a legal action and settle chance; returns every event (filter with ``events.visible``).
+
+        Raises :class:`IllegalAction` with a reason, leaving the state untouched, when the action is
+        malformed, out of turn or not legal.
+        """
+        return self.apply_unchecked(seat, self.check(seat, action))
+
+    def apply_unchecked(self, seat: int, aid: str) -> list[Event]:
+        """Fast path for bots that took ``aid`` from ``legal_ids(seat)`` themselves."""
+        events = self._apply(seat, aid)
+        self.step += 1
+        self._history = (self._history, seat, aid)
+        self._settle(events)
+        return events
+
+    def _settle(self, events: list[Event]) -> None:
+        while not self.is_over and not self.to_act:
+            events.extend(self._resolve_chance())
+
+    def clone(self: S) -> S:
+        new = object.__new__(type(self))
+        new.players = self.players
+        new.rng = Rng(self.rng.state)
+        new.step = self.step
+        new.origin = self.origin
+        new._history = self._history
+        self._copy_into(new)
+        return new
+
+    def determinize(self: S, seat: int, rng: Rng | int) -> S:
+        """A full state in which everything ``seat`` cannot know is resampled, and future chance too."""
+        rng = rng if isinstance(rng, Rng) else Rng(rng)
+        new = self.clone()
+        new._determinize(seat, rng)
+        new.rng = rng.spawn()
+        new.origin = Origin(self.origin.players, self.origin.options, self.origin.seed, self.origin.setup,
+                            determinized=True)
+        return new
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """Everything ``seat`` may know, JSON-ready; ``None`` is a spectator's public view."""
+        data: dict[str, Any] = {
+            "game": self.game.id,
+            "players": self.players,
+            "seat": seat,
+            "step": self.step,
+            "status": self.status.value,
+            "to_act": list(self.to_act),
+        }
+        data.update(self._view(seat))
+        if self.is_over:
+            data["result"] = self._result().to_json()
+        return data
+
+    def result(self) -> Result:
+        if not self.is_over:
+            raise IllegalAction("the game is not over yet")
+        return self._result()
+
+    def history(self) -> list[tuple[int, str]]:
+        """The applied actions, oldest first, as ``(seat, action id)``."""
+        out: list[tuple[int, str]] = []
+        cell = self._history
+        while cell is not None:
+            cell, seat, aid = cell
+            out.append((seat, aid))
+        out.reverse()
+        return out
+
+    def render(self, seat: int | None = None, lang: str = "en") -> str:
+        return self.render_view(self.view(seat), lang)
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self.origin.options
