@@ -1,0 +1,3 @@
+from nastolka.cli.main import main
+
+main()

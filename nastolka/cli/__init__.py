@@ -1,0 +1,1 @@
+"""The ``nastolka`` command line (Typer + Rich). Each module here adds its commands via ``register(app)``."""
