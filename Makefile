@@ -24,8 +24,10 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy nastolka/engine
 
+# pytest exits 5 when it collects no test: that is a failure here, said plainly.
 unit: $(STAMP)
-	$(BIN)/pytest -n auto
+	$(BIN)/pytest -n auto; code=$$?; \
+	if [ $$code -eq 5 ]; then echo "pytest collected no tests"; exit 1; fi; exit $$code
 
 test: lint typecheck unit
 

@@ -1,0 +1,104 @@
+"""Benchmarks (``make bench`` → ``bench/results.json``): the speed that bots and simulations live on.
+
+Per game, on one core: random playouts per second (bots choose from ``legal_ids`` and apply unchecked,
+as search playouts do), applied actions per second, and ``clone()`` per second on mid-game states.
+Optional sections come from the bot and RL packages when they are installed.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import sys
+import time
+from typing import Any
+
+from nastolka.engine import Game, Rng, all_games, get
+
+#: the player count each game is benchmarked at (the figure its issue asks for)
+BENCH_PLAYERS = {"colt_express": 4}
+
+
+def _playout(game: Game, players: int, seed: int) -> tuple[int, list[Any]]:
+    """One random game; returns its action count and a few mid-game states for the clone benchmark."""
+    state = game.new(players, seed=seed)
+    rng = Rng(seed ^ 0x5EED)
+    snapshots = []
+    while not state.is_over:
+        seat = state.to_act[0]
+        legal = state.legal_ids(seat)
+        state.apply_unchecked(seat, legal[rng.randbelow(len(legal))])
+        if state.step % 25 == 0 and len(snapshots) < 4:
+            snapshots.append(state.clone())
+    return state.step, snapshots
+
+
+def bench_game(game: Game, seconds: float = 2.0, players: int | None = None) -> dict[str, Any]:
+    players = players or BENCH_PLAYERS.get(game.id, max(2, game.min_players))
+    games = actions = 0
+    snapshots: list[Any] = []
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or games < 3:
+        n, snaps = _playout(game, players, games)
+        games += 1
+        actions += n
+        snapshots.extend(snaps[:1])
+    elapsed = time.perf_counter() - start
+    clones = 0
+    pool = snapshots[:50] or [game.new(players, seed=1)]
+    clone_start = time.perf_counter()
+    while time.perf_counter() - clone_start < min(1.0, seconds / 2):
+        for s in pool:
+            s.clone()
+        clones += len(pool)
+    clone_elapsed = time.perf_counter() - clone_start
+    return {
+        "players": players,
+        "games": games,
+        "seconds": round(elapsed, 3),
+        "games_per_second": round(games / elapsed, 1),
+        "actions_per_second": round(actions / elapsed, 1),
+        "mean_actions": round(actions / games, 1),
+        "clones_per_second": round(clones / clone_elapsed, 1),
+        "clone_microseconds": round(clone_elapsed / clones * 1e6, 2),
+    }
+
+
+def _optional_sections(game_id: str, seconds: float) -> dict[str, Any]:
+    extra: dict[str, Any] = {}
+    try:
+        from nastolka.bots.bench import bench_bots  # type: ignore[import-not-found]
+
+        extra["bots"] = bench_bots(game_id, seconds)
+    except ImportError:
+        pass
+    except Exception as exc:  # a broken optional section is reported, not fatal
+        extra["bots"] = {"error": f"{type(exc).__name__}: {exc}"}
+    try:
+        from nastolka.rl.bench import bench_env  # type: ignore[import-not-found]
+
+        extra["rl"] = bench_env(game_id, seconds)
+    except ImportError:
+        pass
+    except Exception as exc:
+        extra["rl"] = {"error": f"{type(exc).__name__}: {exc}"}
+    return extra
+
+
+def run(game_ids: list[str] | None = None, seconds: float = 2.0, extras: bool = True) -> dict[str, Any]:
+    games = [get(g) for g in game_ids] if game_ids else all_games()
+    results: dict[str, Any] = {}
+    for game in games:
+        entry = bench_game(game, seconds)
+        if extras:
+            entry.update(_optional_sections(game.id, seconds))
+        results[game.id] = entry
+    results["_machine"] = {
+        "python": sys.version.split()[0],
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+        "processor": platform.processor() or platform.machine(),
+        "cpus": os.cpu_count(),
+        "date": time.strftime("%Y-%m-%dT%H:%M:%S"),
+    }
+    return results
