@@ -1,0 +1,92 @@
+"""The Textual application behind ``make play``: screens, settings and the way between them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from textual.app import App
+
+from nastolka.engine import Game, NastolkaError, Record
+
+from .config import Settings
+from .game_screen import GameScreen
+from .i18n import tr
+from .replay import ReplayScreen
+from .session import Session
+from .start import StartScreen
+
+
+class NastolkaApp(App[None]):
+    """``games`` defaults to every registered game; tests pass their own, a fixed seed and pace 0."""
+
+    CSS_PATH = "nastolka.tcss"
+    TITLE = "nastolka"
+
+    def __init__(self, games: Sequence[Game] | None = None, *, lang: str | None = None,
+                 pace: float | None = None, seed: int | None = None, settings_path: Path | None = None,
+                 remember: bool = True, open_path: Path | None = None, replay: bool = False) -> None:
+        super().__init__()
+        if games is None:
+            from nastolka.games import all_games
+
+            games = all_games()
+        self.games = list(games)
+        self.settings_path = settings_path
+        self.remember = remember
+        self.settings = Settings.load(settings_path)
+        if lang in ("ru", "en"):
+            self.settings.lang = lang
+        if pace is not None:
+            self.settings.pace = pace
+        self.seed = seed
+        self._open_path = open_path
+        self._open_replay = replay
+
+    @property
+    def lang(self) -> str:
+        return self.settings.lang
+
+    def on_mount(self) -> None:
+        self.push_screen(StartScreen(self.games, self.lang, self.seed))
+        if self._open_path is not None:
+            self.open_record(self._open_path, replay=self._open_replay)
+
+    # ------------------------------------------------------------------ settings
+    def set_lang(self, lang: str) -> None:
+        self.settings.lang = lang
+        self._save_settings()
+
+    def set_pace(self, pace: float) -> None:
+        self.settings.pace = pace
+        self._save_settings()
+
+    def _save_settings(self) -> None:
+        if self.remember:
+            self.settings.save(self.settings_path)
+
+    # ------------------------------------------------------------------ screens
+    def start_session(self, session: Session) -> GameScreen:
+        screen = GameScreen(session, self.lang, self.settings.pace)
+        self.push_screen(screen, self._back_to_start)
+        return screen
+
+    def _back_to_start(self, _: object = None) -> None:
+        start = self.screen
+        if isinstance(start, StartScreen) and start.lang != self.lang:
+            start.lang = self.lang
+            start.refresh(recompose=True)
+
+    def open_record(self, path: Path, *, replay: bool) -> None:
+        """Resume (or watch) the game in a record file; a bad file is a message, never a crash."""
+        try:
+            record = Record.load(path)
+            game = next((g for g in self.games if g.id == record.game), None)
+            if game is None:
+                raise NastolkaError(f"the game {record.game!r} is not installed")
+            if replay:
+                self.push_screen(ReplayScreen(game, record, self.lang))
+            else:
+                self.start_session(Session.from_record(game, record))
+        except NastolkaError as exc:
+            self.notify(tr("open_error", self.lang, msg=exc), severity="error", timeout=10)

@@ -1,0 +1,122 @@
+"""How a game's view becomes pictures: the generic presenter every game starts with.
+
+The game screen never looks inside a view itself; it asks a presenter for the board, the hand as cards,
+the table of players and the card texts. The generic presenter knows only the engine's common keys and a
+few conventions (a ``hand`` list, per-seat lists), and shows the board as the game's own ``render_view``
+text — so a new game is playable before anyone draws its board, and a per-game module
+(``boards/<game_id>.py`` exposing ``PRESENTER``) can specialise one part at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from nastolka.engine import Game
+
+_COMMON = {"game", "players", "seat", "step", "status", "to_act", "result"}
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """A card as the hand shows it: a title, a few short lines, and the full text for the help screen."""
+
+    title: str
+    body: str = ""
+    text: str = ""
+    style: str = "bold"
+
+
+def _scalar(value: Any) -> bool:
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
+def localized(item: dict[str, Any], key: str, lang: str) -> str:
+    """``item[key_ru]`` / ``item[key_en]`` / ``item[key]``, whichever exists first for ``lang``."""
+    for name in (f"{key}_{lang}", key, f"{key}_en"):
+        value = item.get(name)
+        if isinstance(value, str) and value:
+            return value
+    return ""
+
+
+def humanize(key: str) -> str:
+    return key.replace("_", " ")
+
+
+class Presenter:
+    """The generic presenter; per-game presenters override what their view lets them draw better."""
+
+    hand_keys: Sequence[str] = ("hand", "my_hand")
+
+    def board(self, game: Game, view: dict[str, Any], lang: str) -> RenderableType:
+        """The game's own text rendering: always correct, never pretty."""
+        return Text(game.state_class.render_view(view, lang))
+
+    def hand(self, view: dict[str, Any], lang: str) -> list[CardFace] | None:
+        """The viewer's cards, or None if the view has no hand for this viewer."""
+        for key in self.hand_keys:
+            cards = view.get(key)
+            if isinstance(cards, list):
+                return [self.card_face(item, lang) for item in cards]
+        return None
+
+    def card_face(self, item: Any, lang: str) -> CardFace:
+        if isinstance(item, dict):
+            title = localized(item, "name", lang) or str(item.get("id", "?"))
+            text = localized(item, "text", lang) or localized(item, "effect", lang)
+            body = "\n".join(f"{humanize(k)}: {v}" for k, v in item.items()
+                             if _scalar(v) and not k.startswith(("name", "text", "effect", "id")))
+            return CardFace(title, body, text)
+        return CardFace(str(item))
+
+    def card_texts(self, view: dict[str, Any], lang: str) -> list[tuple[str, str]]:
+        """(title, text) for every card the viewer may want explained: by default the hand."""
+        return [(c.title, c.text or c.body) for c in self.hand(view, lang) or []]
+
+    def table(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
+        """One row per seat from the per-seat lists of the view (whatever the game publishes)."""
+        players = len(names)
+        columns: dict[str, list[Any]] = {}
+        for key, value in view.items():
+            if key in _COMMON or not isinstance(value, list) or len(value) != players:
+                continue
+            if all(_scalar(v) for v in value):
+                columns[humanize(key)] = value
+            elif all(isinstance(v, dict) for v in value):
+                for sub in value[0]:
+                    if all(_scalar(v.get(sub)) for v in value):
+                        columns[humanize(sub)] = [v.get(sub) for v in value]
+        table = Table(box=None, pad_edge=False, expand=True, show_edge=False)
+        table.add_column("", no_wrap=True)
+        for name in list(columns)[:6]:
+            table.add_column(name, overflow="fold")
+        to_act = set(view.get("to_act") or [])
+        for seat, name in enumerate(names):
+            marker = "▶ " if seat in to_act else "  "
+            style = "bold" if seat == view.get("seat") else ""
+            cells = [str(columns[c][seat]) for c in list(columns)[:6]]
+            table.add_row(Text(marker + name, style=style), *cells)
+        return table
+
+    def hand_renderable(self, cards: list[CardFace] | None, lang: str, empty: str, hidden: str) -> RenderableType:
+        if cards is None:
+            return Text(hidden, style="dim")
+        if not cards:
+            return Text(empty, style="dim")
+        grid = Table.grid(padding=(0, 1))
+        panels = [Panel(Text(c.body or " ", overflow="fold"), title=Text(c.title, style=c.style),
+                        width=max(16, min(24, len(c.title) + 6)), padding=(0, 1)) for c in cards]
+        for _ in panels:
+            grid.add_column()
+        grid.add_row(*panels)
+        return Group(grid)
+
+
+GENERIC = Presenter()

@@ -1,0 +1,328 @@
+"""The game screen: everything drawn from ``view(seat)`` of the person in front of the screen.
+
+The screen owns the turn loop of the client. A human seat's legal actions fill the action list; a bot
+seat's move is computed in a worker thread on a clone of the state (so the interface keeps drawing and
+the "thinking" line keeps spinning), then applied here, on the UI thread, one move at a time at the
+chosen pace. When the next human is a different person the cover screen goes up first.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import partial
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState
+
+from nastolka.bots.base import Bot
+from nastolka.engine import Event, GameState, NastolkaError, visible
+
+from .boards import presenter_for
+from .cover import CoverScreen
+from .help import HelpScreen
+from .i18n import tr
+from .names import seat_names
+from .session import Session
+
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+PACES = (0.0, 0.2, 0.4, 0.6, 1.0, 1.5, 2.5)
+
+
+class GameScreen(Screen[None]):
+    BINDINGS = [
+        Binding("f1,question_mark", "help", "Help"),
+        Binding("c", "cards", "Cards"),
+        Binding("s", "save", "Save"),
+        Binding("u", "undo", "Undo"),
+        Binding("plus,equals_sign", "faster", "Faster", show=False),
+        Binding("minus", "slower", "Slower", show=False),
+        Binding("l", "toggle_lang", "Language", show=False),
+        Binding("q,escape", "leave", "Leave"),
+        *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)],
+    ]
+
+    def __init__(self, session: Session, lang: str, pace: float) -> None:
+        super().__init__()
+        self.session = session
+        self.lang = lang
+        self.pace = pace
+        self.presenter = presenter_for(session.game.id)
+        humans = session.humans
+        #: the seat whose view is on screen; None = nobody's (covered, or a game of bots only)
+        self.shown: int | None = humans[0] if len(humans) == 1 else None
+        self.thinking: int | None = None
+        self._spin = 0
+        self._logged = 0
+        self._closed = False
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        with Horizontal(id="body"):
+            with Vertical(id="main"):
+                with VerticalScroll(id="board-box"):
+                    yield Static(id="board")
+                yield Static(id="hand")
+                yield Static(id="prompt")
+                yield OptionList(id="actions")
+            with Vertical(id="side"):
+                yield Static(id="table")
+                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+                yield Static(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#board-box").border_title = tr("board", self.lang)
+        self.set_interval(0.12, self._tick)
+        self.rebuild_log()
+        self.advance()
+
+    # ------------------------------------------------------------------ drawing
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    def names(self) -> list[str]:
+        return seat_names(self.session.seats, self.lang)
+
+    def view(self) -> dict[str, Any]:
+        return self.state.view(self.shown)
+
+    def redraw(self) -> None:
+        lang, view, names = self.lang, self.view(), self.names()
+        game = self.session.game
+        title = Text(game.name(lang), style="bold")
+        if self.shown is not None:
+            title.append(f" · {names[self.shown]}")
+        self.query_one("#title", Static).update(title)
+        self.query_one("#board-box").border_title = tr("board", lang)
+        self.query_one("#board", Static).update(self.presenter.board(game, view, lang))
+        hand = self.query_one("#hand", Static)
+        hand.border_title = tr("hand", lang) if len(self.session.humans) == 1 or self.shown is None \
+            else tr("hand_of", lang, name=names[self.shown])
+        cards = self.presenter.hand(view, lang) if self.shown is not None else None
+        hand.update(self.presenter.hand_renderable(cards, lang, tr("hand_empty", lang), tr("hand_hidden", lang)))
+        table = self.query_one("#table", Static)
+        table.border_title = tr("table", lang)
+        table.update(self.presenter.table(view, lang, names))
+        self.query_one("#log").border_title = tr("log", lang)
+        self.draw_actions()
+        self.draw_status()
+
+    def draw_actions(self) -> None:
+        options = self.query_one("#actions", OptionList)
+        prompt = self.query_one("#prompt", Static)
+        options.clear_options()
+        seat = self.session.next_seat()
+        if seat is None or self.shown is None or seat != self.shown or self.thinking is not None:
+            if seat is not None:
+                prompt.update(Text(tr("waiting", self.lang, name=self.names()[seat]), style="dim"))
+            else:
+                prompt.update("")
+            options.disabled = True
+            return
+        prompt.update(Text(tr("actions", self.lang), style="bold"))
+        actions = self.state.legal_actions(seat)
+        options.add_options(
+            Option(Text(f"{i}. " if i <= 9 else "   ").append(a.label(self.lang)), id=a.id)
+            for i, a in enumerate(actions, start=1)
+        )
+        options.disabled = False
+        options.highlighted = 0
+        options.focus()
+
+    def draw_status(self) -> None:
+        status = Text()
+        if self.thinking is not None:
+            status.append(SPINNER[self._spin % len(SPINNER)] + " ", style="bold yellow")
+            status.append(tr("thinking", self.lang, name=self.names()[self.thinking]), style="yellow")
+            status.append("  ")
+        status.append(tr("pace", self.lang, pace=self.pace), style="dim")
+        self.query_one("#status", Static).update(status)
+
+    def _tick(self) -> None:
+        if self.thinking is not None:
+            self._spin += 1
+            self.draw_status()
+
+    def event_line(self, step_seat: int, event: Event) -> Text:
+        try:
+            text = self.state.event_text(event, self.lang)
+        except Exception:  # a game's wording bug must not end the game on screen
+            text = f"{event.kind} {event.args}"
+        return Text(text)
+
+    def rebuild_log(self) -> None:
+        """Redraw the log for the current viewer (hotseat: the next person must not read private events)."""
+        self.query_one("#log", RichLog).clear()
+        self._logged = 0
+        self.extend_log()
+
+    def extend_log(self) -> None:
+        log = self.query_one("#log", RichLog)
+        for step in self.session.steps[self._logged:]:
+            for event in visible(step.events, self.shown):
+                log.write(self.event_line(step.seat, event))
+        self._logged = len(self.session.steps)
+
+    # ------------------------------------------------------------------ the turn loop
+    def advance(self) -> None:
+        """Decide what happens next: result, a human's choice (maybe behind a cover), or a bot's move."""
+        if self._closed:
+            return
+        session = self.session
+        if self.state.is_over:
+            self.thinking = None
+            self.redraw()
+            self.show_result()
+            return
+        seat = session.next_seat()
+        assert seat is not None
+        if session.is_human(seat):
+            if seat != self.shown:
+                self.shown = None
+                self.rebuild_log()
+                self.redraw()
+                self.app.push_screen(CoverScreen(self.names()[seat], self.lang), partial(self._reveal_seat, seat))
+                return
+            self.redraw()
+            return
+        self.start_bot(seat)
+
+    def _reveal_seat(self, seat: int, _: object = None) -> None:
+        self.shown = seat
+        self.rebuild_log()
+        self.redraw()
+
+    def start_bot(self, seat: int) -> None:
+        self.thinking = seat
+        self.redraw()
+        bot = self.session.bots[seat]
+        work = partial(_think, bot, self.state.clone(), seat, self.state.step, self.pace)
+        self.run_worker(work, thread=True, group="bot", exclusive=True, exit_on_error=False)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group != "bot" or self._closed:
+            return
+        if event.state == WorkerState.SUCCESS:
+            seat, step, aid = worker.result
+            if step != self.state.step or seat != self.thinking:
+                return  # the game moved on (undo, leave) while the bot was thinking
+            self.thinking = None
+            self.play(seat, aid)
+        elif event.state == WorkerState.ERROR:
+            self.thinking = None
+            self.notify(f"bot error: {worker.error}", severity="error", timeout=10)
+            self.redraw()
+
+    def play(self, seat: int, aid: str) -> None:
+        try:
+            self.session.apply(seat, aid)
+        except NastolkaError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.extend_log()
+        self.advance()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        seat = self.session.next_seat()
+        if seat is None or seat != self.shown or self.thinking is not None or event.option.id is None:
+            return
+        self.play(seat, event.option.id)
+
+    def show_result(self) -> None:
+        from .result import ResultScreen
+
+        self.app.push_screen(ResultScreen(self.session, self.lang))
+
+    # ------------------------------------------------------------------ keys
+    def action_pick(self, number: int) -> None:
+        options = self.query_one("#actions", OptionList)
+        if options.disabled or number > options.option_count:
+            return
+        options.highlighted = number - 1
+        options.action_select()
+
+    def action_help(self) -> None:
+        self._open_help()
+
+    def action_cards(self) -> None:
+        self._open_help()
+
+    def _open_help(self) -> None:
+        game, lang = self.session.game, self.lang
+        cards = self.presenter.card_texts(self.view(), lang) if self.shown is not None else []
+        rules = game.rules_summary.get(lang) or game.rules_summary.get("en", "")
+        self.app.push_screen(HelpScreen(tr("help_title", lang, game=game.name(lang)), rules, cards, lang))
+
+    def action_save(self) -> None:
+        try:
+            path = self.session.save()
+        except (OSError, NastolkaError) as exc:
+            self.notify(tr("save_failed", self.lang, msg=exc), severity="error")
+            return
+        self.notify(tr("saved", self.lang, path=path))
+
+    def action_undo(self) -> None:
+        if self.thinking is not None:
+            return
+        cut, why = self.session.undo_target()
+        if cut is None:
+            self.notify(tr("undo_no", self.lang, why=tr(why, self.lang)), severity="warning")
+            return
+        self.session.undo()
+        self.rebuild_log()
+        self.notify(tr("undone", self.lang))
+        self.advance()
+
+    def action_faster(self) -> None:
+        self._set_pace(max((p for p in PACES if p < self.pace), default=PACES[0]))
+
+    def action_slower(self) -> None:
+        self._set_pace(min((p for p in PACES if p > self.pace), default=PACES[-1]))
+
+    def _set_pace(self, pace: float) -> None:
+        self.pace = pace
+        setter = getattr(self.app, "set_pace", None)
+        if setter is not None:
+            setter(pace)
+        self.draw_status()
+
+    def action_toggle_lang(self) -> None:
+        self.lang = "en" if self.lang == "ru" else "ru"
+        setter = getattr(self.app, "set_lang", None)
+        if setter is not None:
+            setter(self.lang)
+        self.rebuild_log()
+        self.redraw()
+
+    def action_leave(self) -> None:
+        """Leave to the start screen; an unfinished game is saved first so it can be resumed."""
+        if not self.state.is_over and self.session.steps:
+            self.action_save()
+        self.close()
+        self.dismiss(None)
+
+    def close(self) -> None:
+        self._closed = True
+        self.thinking = None
+        self.workers.cancel_group(self, "bot")
+
+
+def _think(bot: Bot, state: GameState, seat: int, step: int, pace: float) -> tuple[int, int, str]:
+    """Runs in a worker thread: the bot's choice, then the rest of the pace so moves come one by one."""
+    started = time.monotonic()
+    aid = bot.choose(state, seat)
+    remaining = pace - (time.monotonic() - started)
+    if remaining > 0:
+        time.sleep(remaining)
+    return seat, step, aid

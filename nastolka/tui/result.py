@@ -1,0 +1,75 @@
+"""The end of a game: final scores, places and who won, with the way back to a new game."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from nastolka.engine import NastolkaError
+
+from .i18n import tr
+from .names import seat_names
+from .session import Session
+
+
+class ResultScreen(Screen[None]):
+    BINDINGS = [
+        Binding("enter", "new_game", "New game"),
+        Binding("s", "save", "Save"),
+        Binding("r", "replay", "Replay"),
+        Binding("q,escape", "quit_app", "Quit"),
+    ]
+
+    def __init__(self, session: Session, lang: str) -> None:
+        super().__init__()
+        self.session = session
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        lang = self.lang
+        result = self.session.state.result()
+        names = seat_names(self.session.seats, lang)
+        table = Table(title=tr("game_over", lang) + " — " + self.session.game.name(lang), expand=False)
+        table.add_column(tr("rank", lang), justify="right")
+        table.add_column(tr("players", lang))
+        table.add_column(tr("score", lang), justify="right")
+        for seat in sorted(range(len(names)), key=lambda s: (result.ranks[s], s)):
+            score = result.scores[seat]
+            shown = str(int(score)) if float(score).is_integer() else f"{score:.2f}"
+            style = "bold green" if seat in result.winners else ""
+            mark = " ★" if seat in result.winners else ""
+            table.add_row(str(result.ranks[seat]), Text(names[seat] + mark, style=style), shown)
+        winners = ", ".join(names[s] for s in result.winners)
+        with Vertical(id="result-box"):
+            with Center():
+                yield Static(table, id="result-table")
+            with Center():
+                yield Static(Text(tr("winners", lang, names=winners), style="bold"), id="winners")
+            with Center():
+                yield Static(Text(tr("result_keys", lang), style="dim"))
+        yield Footer()
+
+    def action_new_game(self) -> None:
+        self.app.pop_screen()  # this
+        self.app.pop_screen()  # the game screen, back to the start screen
+
+    def action_save(self) -> None:
+        try:
+            path = self.session.save()
+        except (OSError, NastolkaError) as exc:
+            self.notify(tr("save_failed", self.lang, msg=exc), severity="error")
+            return
+        self.notify(tr("saved", self.lang, path=path))
+
+    def action_replay(self) -> None:
+        from .replay import ReplayScreen
+
+        self.app.push_screen(ReplayScreen(self.session.game, self.session.record(), self.lang))
+
+    def action_quit_app(self) -> None:
+        self.app.exit()
