@@ -1,0 +1,28 @@
+"""``nastolka serve``: run the online platform (FastAPI under uvicorn) on one host and port."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def serve(
+        host: str = typer.Option("127.0.0.1", help="interface to listen on"),
+        port: int = typer.Option(8000, help="TCP port"),
+        db: str = typer.Option("sqlite:///nastolka.db",
+                               help="database URL: an SQLite file (default) or postgresql://user@host/dbname"),
+        redis: str | None = typer.Option(None, help="redis://host:port/0 to fan out between processes via Redis"),
+        bot_delay: float = typer.Option(0.4, help="seconds a bot waits before moving (so people can follow)"),
+        log_level: str = typer.Option("info", help="uvicorn log level"),
+    ) -> None:
+        """Serve tables, the browser client and the websocket play protocol."""
+        import uvicorn
+
+        from nastolka.server import Settings, create_app
+
+        if db and "://" not in db:   # a bare path means an SQLite file
+            db = f"sqlite:///{db}"
+        settings = Settings(db_url=db, redis_url=redis, bot_delay=bot_delay)
+        typer.echo(f"nastolka: http://{host}:{port}/  (database {db.split('@')[-1]})")
+        uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level)

@@ -1,0 +1,109 @@
+"""The FastAPI application: wiring of database, table service, hub, bot worker and cross-process fan-out.
+
+Start-up order matters: migrate the schema, start listening for other processes, then reload every
+table in play (so a restarted server resumes bots and clocks exactly where the log ends).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from . import api, ws
+from .bots import BotWorker
+from .config import Settings
+from .db import Database, libpq_url
+from .errors import PlayError
+from .hub import Hub
+from .pubsub import RedisBus, listen_postgres
+from .ratelimit import TokenBucket
+from .tables import TableService
+
+log = logging.getLogger("nastolka.server")
+WEB = Path(__file__).resolve().parent.parent / "web"
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        db = Database(settings.db_url, settings.db_threads)
+        await asyncio.get_running_loop().run_in_executor(db.executor, db.migrate)
+        redis_bus: RedisBus | None = None
+        service = TableService(db, pg_notify=db.is_postgres and not settings.redis_url)
+        hub = Hub()
+        worker = BotWorker(service, delay=settings.bot_delay, threads=settings.bot_threads)
+        service.listeners += [hub.on_change, worker.on_change]
+        tasks: list[asyncio.Task[None]] = []
+        ready = asyncio.Event()
+        if settings.redis_url:
+            redis_bus = RedisBus(settings.redis_url, service.instance)
+            service.publishers.append(redis_bus.publish)
+            tasks.append(asyncio.create_task(redis_bus.listen(service.refresh, ready)))
+        elif db.is_postgres:
+            tasks.append(asyncio.create_task(listen_postgres(libpq_url(db.url), service.instance,
+                                                             service.refresh, ready)))
+        else:
+            ready.set()
+        await asyncio.wait_for(ready.wait(), 15)
+        app.state.settings, app.state.db, app.state.service = settings, db, service
+        app.state.hub, app.state.worker = hub, worker
+        await worker.recover()
+        try:
+            yield
+        finally:
+            await worker.close()
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            if redis_bus is not None:
+                await redis_bus.close()
+            db.close()
+
+    app = FastAPI(title="nastolka", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
+    buckets: dict[str, TokenBucket] = {}
+
+    @app.middleware("http")
+    async def limit_writes(request: Request, call_next):  # type: ignore[no-untyped-def]
+        """Basic per-client limit on writes (creating tables, joining, moving over HTTP)."""
+        if request.method == "POST":
+            key = request.client.host if request.client else "?"
+            bucket = buckets.get(key)
+            if bucket is None:
+                if len(buckets) > 10_000:
+                    buckets.clear()
+                bucket = buckets[key] = TokenBucket(settings.rate_per_second * 5, settings.rate_burst * 10)
+            if not bucket.allow():
+                return JSONResponse({"error": {"code": "rate_limited", "message": "too many requests"}}, 429)
+        return await call_next(request)
+
+    @app.exception_handler(PlayError)
+    async def play_error(_request: Request, exc: PlayError) -> JSONResponse:
+        return JSONResponse({"error": exc.to_json()}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        parts = []
+        for err in exc.errors()[:5]:
+            where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+            parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
+        return JSONResponse({"error": {"code": "bad_request", "message": "; ".join(parts)}}, status_code=422)
+
+    @app.get("/healthz")
+    async def health() -> dict[str, str]:
+        return {"status": "ok"}
+
+    app.include_router(api.router)
+    app.include_router(ws.router)
+    if WEB.is_dir():
+        app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
+    return app

@@ -1,0 +1,126 @@
+"""The bot worker: bots (and bots standing in for absent people) move through the same path as people.
+
+Bot choices are computed on a clone of the state in a thread pool, so a slow bot never blocks the event
+loop; the move then goes through ``TableService.submit`` with the version the bot saw, exactly like a
+person's. This worker also runs the per-move clocks: when a person's time runs out, the seat is marked
+away and a bot plays for it until the person acts again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+from typing import Any
+
+from nastolka.bots import make_bot
+
+from .errors import PlayError
+from .runtime import LogEntry, Runtime
+from .tables import TableService
+
+log = logging.getLogger("nastolka.server")
+
+#: a process that only heard of a change from another process waits this long before moving a bot itself,
+#: so the process that accepted the move normally drives the bots, yet a table survives its crash
+REMOTE_GRACE = 1.5
+
+
+class BotWorker:
+    def __init__(self, service: TableService, *, delay: float = 0.4, threads: int = 2) -> None:
+        self.service = service
+        self.delay = delay
+        self.executor = concurrent.futures.ThreadPoolExecutor(threads, thread_name_prefix="nastolka-bot")
+        self.bots: dict[tuple[str, int], Any] = {}
+        self.pending: dict[tuple[str, int, int], asyncio.Task[None]] = {}
+        self.clocks: dict[tuple[str, int], asyncio.Task[None]] = {}
+        self.closed = False
+
+    async def on_change(self, rt: Runtime, entries: list[LogEntry], remote: bool) -> None:
+        self.poke(rt, grace=REMOTE_GRACE if remote else 0.0)
+
+    def poke(self, rt: Runtime, grace: float = 0.0) -> None:
+        """Schedule whatever must happen next at this table: bot moves and clock deadlines."""
+        if self.closed or rt.status != "playing":
+            return
+        version = rt.version
+        for seat in rt.state.to_act:
+            info = rt.seats[seat]
+            key = (rt.id, seat, version)
+            if info.bot_plays:
+                if key not in self.pending:
+                    task = asyncio.create_task(self._move(rt, seat, version, grace))
+                    self.pending[key] = task
+                    task.add_done_callback(lambda _t, k=key: self.pending.pop(k, None))
+            elif rt.clock and info.kind == "human":
+                clock_key = (rt.id, version)
+                if clock_key not in self.clocks:
+                    task = asyncio.create_task(self._clock(rt, seat, version))
+                    self.clocks[clock_key] = task
+                    task.add_done_callback(lambda _t, k=clock_key: self.clocks.pop(k, None))
+
+    def _bot_for(self, rt: Runtime, seat: int) -> Any:
+        key = (rt.id, seat)
+        bot = self.bots.get(key)
+        info = rt.seats[seat]
+        level = info.bot if info.kind == "bot" else _stand_in_level(rt)
+        if bot is None or getattr(bot, "_level", None) != level:
+            bot = make_bot(rt.game, level or "random", seed=rt.seed + 7919 * (seat + 1))
+            bot._level = level
+            self.bots[key] = bot
+        return bot
+
+    async def _move(self, rt: Runtime, seat: int, version: int, grace: float) -> None:
+        try:
+            wait = self.delay + grace
+            if wait > 0:
+                await asyncio.sleep(wait)
+            if rt.version != version or rt.status != "playing" or not rt.seats[seat].bot_plays:
+                return
+            bot = self._bot_for(rt, seat)
+            snapshot = rt.state.clone()
+            loop = asyncio.get_running_loop()
+            aid = await loop.run_in_executor(self.executor, bot.choose, snapshot, seat)
+            by = "bot" if rt.seats[seat].kind == "bot" else "clock"
+            await self.service.submit(rt, seat, aid, version, by=by)
+        except PlayError as exc:
+            if exc.code not in ("stale", "over"):
+                log.warning("bot move refused at table %s seat %s: %s", rt.id, seat, exc.message)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot failed at table %s seat %s", rt.id, seat)
+
+    async def _clock(self, rt: Runtime, seat: int, version: int) -> None:
+        try:
+            left = rt.clock_left()
+            await asyncio.sleep(left if left is not None else 0)
+            if rt.version == version and seat in rt.state.to_act and not rt.seats[seat].away:
+                await self.service.clock_expired(rt, seat, version)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("clock failed at table %s seat %s", rt.id, seat)
+
+    async def recover(self) -> None:
+        """After a (re)start: load every table in play and resume its bots and clocks."""
+        for table_id in await self.service.playing_ids():
+            try:
+                rt = await self.service.get(table_id)
+            except Exception:
+                log.exception("cannot load table %s", table_id)
+                continue
+            self.poke(rt)
+
+    async def close(self) -> None:
+        self.closed = True
+        tasks = [*self.pending.values(), *self.clocks.values()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _stand_in_level(rt: Runtime) -> str:
+    """A person's stand-in plays like the best bot the game has."""
+    return "heuristic" if "heuristic" in rt.game.bots else "random"

@@ -1,0 +1,69 @@
+"""Database schema (SQLAlchemy Core). The Alembic migration in ``migrations/versions`` creates the same.
+
+Why these tables: the action log is the single source of truth for a game (a state is the replay of its
+log), so ``actions`` has the primary key (table_id, version); two processes that both try to append
+version *n* to one table can never both succeed. Seat tokens are stored only as SHA-256 hashes.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    func,
+)
+
+metadata = MetaData()
+
+tables = Table(
+    "tables", metadata,
+    Column("id", String(16), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("options", Text, nullable=False),          # JSON object (validated options)
+    Column("players", Integer, nullable=False),
+    Column("seed", Integer, nullable=False),          # secret until the game is over (it fixes every shuffle)
+    Column("status", String(10), nullable=False),     # open | playing | over
+    Column("clock", Integer, nullable=True),          # seconds per move for people, NULL = no clock
+    Column("record", Text, nullable=True),            # JSON record once over
+    Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+    Column("updated_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
+Index("ix_tables_status", tables.c.status)
+
+seats = Table(
+    "seats", metadata,
+    Column("table_id", String(16), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(10), nullable=False),       # open | reserved | human | bot
+    Column("name", String(40), nullable=True),        # display name (or the reserved name)
+    Column("bot", String(40), nullable=True),         # bot level/name for bot seats
+    Column("token_hash", String(64), nullable=True),  # sha256 of the seat token (humans only)
+    Column("away", Integer, nullable=False, server_default="0"),  # 1: the clock ran out, a bot plays
+)
+
+actions = Table(
+    "actions", metadata,
+    Column("table_id", String(16), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("version", Integer, primary_key=True),     # the state's step before this action
+    Column("seat", Integer, nullable=False),
+    Column("action", String(200), nullable=False),
+    Column("by", String(10), nullable=False),         # human | bot | clock (a bot standing in)
+    Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
+
+ratings = Table(
+    "ratings", metadata,
+    Column("game", String(40), primary_key=True),
+    Column("player", String(60), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False, server_default="0"),
+)

@@ -1,0 +1,164 @@
+"""One table as a server process knows it: its seats and its state rebuilt by replaying the action log.
+
+Why in memory: the log in the database is the truth, but replaying it for every message would be slow;
+each process keeps the replayed state and only applies actions it has not seen yet (``catch_up``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from nastolka.engine import Event, Game, GameState, get
+
+from .store import public_seat
+
+
+@dataclass
+class SeatInfo:
+    seat: int
+    kind: str                 # open | reserved | human | bot
+    name: str | None
+    bot: str | None
+    token_hash: str | None
+    away: bool
+
+    @classmethod
+    def from_row(cls, row: Any) -> SeatInfo:
+        return cls(row.seat, row.kind, row.name, row.bot, row.token_hash, bool(row.away))
+
+    def public(self) -> dict[str, Any]:
+        return public_seat(self)
+
+    @property
+    def bot_plays(self) -> bool:
+        """A bot chooses for this seat: a bot seat, or a person who is away (clock ran out, or left)."""
+        return self.kind == "bot" or (self.kind == "human" and self.away)
+
+    def player_name(self) -> str:
+        if self.kind == "bot":
+            return f"bot:{self.bot}"
+        return self.name or f"seat {self.seat}"
+
+
+@dataclass
+class LogEntry:
+    """An applied action with its events already put into words (both languages)."""
+
+    version: int
+    seat: int
+    action: str
+    by: str
+    events: list[dict[str, Any]]     # each: kind, args, text_en, text_ru, seats (None = public)
+
+
+@dataclass
+class Runtime:
+    id: str
+    game: Game
+    options: dict[str, Any]
+    players: int
+    seed: int
+    status: str
+    clock: int | None
+    seats: list[SeatInfo]
+    state: GameState
+    by: list[str] = field(default_factory=list)
+    log: deque[LogEntry] = field(default_factory=lambda: deque(maxlen=400))
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    turn_started: float = field(default_factory=time.monotonic)
+    record: dict[str, Any] | None = None
+
+    @classmethod
+    def from_rows(cls, row: Any, seat_rows: list[Any]) -> Runtime:
+        game = get(row.game)
+        options = json.loads(row.options)
+        state = game.new(row.players, options, seed=row.seed)
+        return cls(id=row.id, game=game, options=options, players=row.players, seed=row.seed,
+                   status=row.status, clock=row.clock, seats=[SeatInfo.from_row(s) for s in seat_rows],
+                   state=state, record=json.loads(row.record) if row.record else None)
+
+    @property
+    def version(self) -> int:
+        return self.state.step
+
+    def apply_logged(self, version: int, seat: int, aid: str, by: str) -> LogEntry:
+        """Apply an action read from the log (already accepted by some process) to the cached state."""
+        if version != self.state.step:
+            raise RuntimeError(f"table {self.id}: log version {version} but state step {self.state.step}")
+        events = self.state.apply(seat, aid)
+        return self.remember(seat, aid, by, events, self.state)
+
+    def remember(self, seat: int, aid: str, by: str, events: list[Event], after: GameState) -> LogEntry:
+        entry = LogEntry(after.step - 1, seat, aid, by, [
+            {"kind": e.kind, "args": dict(e.args), "seats": list(e.seats) if e.seats is not None else None,
+             "text_en": after.event_text(e, "en"), "text_ru": after.event_text(e, "ru")} for e in events])
+        self.by.append(by)
+        self.log.append(entry)
+        self.turn_started = time.monotonic()
+        return entry
+
+    def seat_for_token_hash(self, token_hash: str) -> int | None:
+        for s in self.seats:
+            if s.kind == "human" and s.token_hash == token_hash:
+                return s.seat
+        return None
+
+    def stand_ins(self) -> list[list[int]]:
+        """[version, seat] of every move a bot made for an absent person (for the record's notes)."""
+        history = self.state.history()
+        return [[v, history[v][0]] for v, by in enumerate(self.by) if by == "clock"]
+
+    def public(self) -> dict[str, Any]:
+        """Table facts anyone may see (the seed stays secret until the game is over)."""
+        data: dict[str, Any] = {
+            "id": self.id, "game": self.game.id, "game_name": {"en": self.game.name_en, "ru": self.game.name_ru},
+            "options": self.options, "players": self.players, "status": self.status, "clock": self.clock,
+            "seats": [s.public() for s in self.seats], "version": self.version,
+        }
+        if self.status == "over":
+            data["seed"] = self.seed
+        return data
+
+    def clock_left(self) -> float | None:
+        if self.clock is None or self.status != "playing":
+            return None
+        return max(0.0, self.clock - (time.monotonic() - self.turn_started))
+
+
+def visible_events(entries: list[LogEntry], seat: int | None) -> list[dict[str, Any]]:
+    """Events of ``entries`` that ``seat`` may see, without the internal ``seats`` field."""
+    out: list[dict[str, Any]] = []
+    for entry in entries:
+        for e in entry.events:
+            if e["seats"] is None or (seat is not None and seat in e["seats"]):
+                out.append({"version": entry.version, "seat": entry.seat, "by": entry.by, "kind": e["kind"],
+                            "args": e["args"], "text_en": e["text_en"], "text_ru": e["text_ru"]})
+    return out
+
+
+def legal_for(rt: Runtime, seat: int | None) -> list[dict[str, str]]:
+    """The buttons a seat may press now (none for spectators, seats a bot plays for, or finished games)."""
+    if seat is None or rt.status != "playing" or seat not in rt.state.to_act:
+        return []
+    if rt.seats[seat].bot_plays:
+        return []
+    return [{"id": a.id, "en": a.label_en, "ru": a.label_ru} for a in rt.state.legal_actions(seat)]
+
+
+def state_message(rt: Runtime, seat: int | None, entries: list[LogEntry], *, full: bool) -> dict[str, Any]:
+    """The one message a seat (or spectator) gets after a change: its own view, legal actions, events."""
+    msg: dict[str, Any] = {"type": "state", "full": full, "table": rt.public(), "you": seat,
+                           "version": rt.version, "view": None, "legal": [], "events": []}
+    if rt.status != "open":
+        msg["view"] = rt.state.view(seat)
+        msg["legal"] = legal_for(rt, seat)
+        msg["events"] = visible_events(entries, seat)
+        left = rt.clock_left()
+        if left is not None:
+            msg["clock_left"] = round(left, 1)
+    return msg

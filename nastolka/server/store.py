@@ -1,0 +1,127 @@
+"""The SQL the table service needs, as small synchronous functions of a connection.
+
+Each function runs inside the caller's transaction (``Database.run``), so "append the action, finish the
+game, update ratings, notify other processes" is one atomic commit.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlalchemy import Connection, and_, func, insert, select, text, update
+
+from .models import actions, seats, tables
+
+CHANNEL = "nastolka"
+
+
+def insert_table(conn: Connection, row: dict[str, Any], seat_rows: list[dict[str, Any]]) -> None:
+    conn.execute(insert(tables).values(**row))
+    conn.execute(insert(seats), seat_rows)
+
+
+def table_row(conn: Connection, table_id: str) -> Any:
+    return conn.execute(select(tables).where(tables.c.id == table_id)).first()
+
+
+def seat_rows(conn: Connection, table_id: str) -> list[Any]:
+    return list(conn.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)))
+
+
+def action_rows(conn: Connection, table_id: str, since: int = 0) -> list[Any]:
+    return list(conn.execute(select(actions.c.version, actions.c.seat, actions.c.action, actions.c.by)
+                             .where(actions.c.table_id == table_id, actions.c.version >= since)
+                             .order_by(actions.c.version)))
+
+
+def load_table(conn: Connection, table_id: str, since: int = 0) -> tuple[Any, list[Any], list[Any]] | None:
+    row = table_row(conn, table_id)
+    if row is None:
+        return None
+    return row, seat_rows(conn, table_id), action_rows(conn, table_id, since)
+
+
+def list_tables(conn: Connection, status: str | None, limit: int) -> list[dict[str, Any]]:
+    query = select(tables.c.id, tables.c.game, tables.c.players, tables.c.status, tables.c.clock,
+                   tables.c.options, tables.c.created_at).order_by(tables.c.created_at.desc()).limit(limit)
+    if status:
+        query = query.where(tables.c.status == status)
+    rows = list(conn.execute(query))
+    out: list[dict[str, Any]] = []
+    if not rows:
+        return out
+    ids = [r.id for r in rows]
+    by_table: dict[str, list[dict[str, Any]]] = {i: [] for i in ids}
+    for s in conn.execute(select(seats).where(seats.c.table_id.in_(ids)).order_by(seats.c.seat)):
+        by_table[s.table_id].append(public_seat(s))
+    versions = dict(conn.execute(select(actions.c.table_id, func.count()).where(actions.c.table_id.in_(ids))
+                                 .group_by(actions.c.table_id)).all())
+    for r in rows:
+        out.append({"id": r.id, "game": r.game, "players": r.players, "status": r.status, "clock": r.clock,
+                    "options": json.loads(r.options), "seats": by_table[r.id],
+                    "version": int(versions.get(r.id, 0))})
+    return out
+
+
+def public_seat(s: Any) -> dict[str, Any]:
+    """What anyone may know about a seat: never the token hash."""
+    return {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "away": bool(s.away)}
+
+
+def claim_seat(conn: Connection, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+    """Take an open seat (or a seat reserved for this name) of a table that has not started."""
+    cond = and_(seats.c.table_id == table_id, seats.c.seat == seat,
+                (seats.c.kind == "open") | ((seats.c.kind == "reserved") & (func.lower(seats.c.name) == name.lower())),
+                select(tables.c.id).where(tables.c.id == table_id, tables.c.status == "open").exists())
+    res = conn.execute(update(seats).where(cond).values(kind="human", name=name, token_hash=token_hash, away=0))
+    return res.rowcount == 1
+
+
+def start_if_full(conn: Connection, table_id: str) -> bool:
+    """Open -> playing once no seat is open or reserved (atomic, so only one caller starts it)."""
+    unfilled = select(seats.c.seat).where(seats.c.table_id == table_id, seats.c.kind.in_(("open", "reserved")))
+    res = conn.execute(update(tables).where(tables.c.id == table_id, tables.c.status == "open",
+                                            ~unfilled.exists()).values(status="playing", updated_at=func.now()))
+    return res.rowcount == 1
+
+
+def free_seat(conn: Connection, table_id: str, seat: int) -> bool:
+    cond = and_(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "human",
+                select(tables.c.id).where(tables.c.id == table_id, tables.c.status == "open").exists())
+    res = conn.execute(update(seats).where(cond).values(kind="open", name=None, token_hash=None, away=0))
+    return res.rowcount == 1
+
+
+def set_away(conn: Connection, table_id: str, seat: int, away: bool, unless_version: int | None = None) -> bool:
+    """Mark a seat away (a bot plays for it) or back. With ``unless_version``, only if no action at or
+    after that version exists yet: a clock that fires after the person moved changes nothing."""
+    cond = and_(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.away == (0 if away else 1))
+    if unless_version is not None:
+        cond = and_(cond, ~select(actions.c.version).where(actions.c.table_id == table_id,
+                                                           actions.c.version >= unless_version).exists())
+    res = conn.execute(update(seats).where(cond).values(away=1 if away else 0))
+    return res.rowcount == 1
+
+
+def append_action(conn: Connection, table_id: str, version: int, seat: int, aid: str, by: str) -> None:
+    """The one write a move makes. The primary key (table_id, version) rejects a second version *n*."""
+    conn.execute(insert(actions).values(table_id=table_id, version=version, seat=seat, action=aid, by=by))
+
+
+def finish(conn: Connection, table_id: str, record: dict[str, Any]) -> None:
+    conn.execute(update(tables).where(tables.c.id == table_id)
+                 .values(status="over", record=json.dumps(record, ensure_ascii=False), updated_at=func.now()))
+
+
+def touch(conn: Connection, table_id: str) -> None:
+    conn.execute(update(tables).where(tables.c.id == table_id).values(updated_at=func.now()))
+
+
+def notify(conn: Connection, payload: str) -> None:
+    """PostgreSQL delivers NOTIFY at commit, so listeners never hear of a move that was rolled back."""
+    conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
+
+
+def playing_table_ids(conn: Connection) -> list[str]:
+    return [r.id for r in conn.execute(select(tables.c.id).where(tables.c.status == "playing"))]
