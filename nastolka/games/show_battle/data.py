@@ -1,0 +1,73 @@
+"""Static tables for «Шоу-Битва», loaded once from ``data.toml``.
+
+Cards are small ints everywhere: a card *kind* is its index 0..11 in ``data.toml``; a physical card on the
+table is ``owner * 12 + kind`` (every troupe has exactly one card of each kind). Per-card lookups are plain
+tuples indexed by that int, because the rules code and the bots read them millions of times.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+_RAW = tomllib.loads((Path(__file__).with_name("data.toml")).read_text(encoding="utf-8"))["card"]
+
+#: cards per deck (SB-1)
+NKINDS = 12
+#: troupes at most (4 players; in solo the rival automa is the second troupe)
+MAX_TROUPES = 4
+#: slots per row: 7 plus the 8th that only the aerialists may open (SB-1)
+ROW_SLOTS = 8
+
+KIND_IDS: tuple[str, ...] = tuple(c["id"] for c in _RAW)
+KIND_INDEX: dict[str, int] = {k: i for i, k in enumerate(KIND_IDS)}
+NAMES_RU: tuple[str, ...] = tuple(c["name_ru"] for c in _RAW)
+NAMES_EN: tuple[str, ...] = tuple(c["name_en"] for c in _RAW)
+EFFECT_RU: tuple[str, ...] = tuple(c["effect_ru"] for c in _RAW)
+EFFECT_EN: tuple[str, ...] = tuple(c["effect_en"] for c in _RAW)
+EFFECTS: tuple[str, ...] = tuple(c["effect"] for c in _RAW)
+VALUES: tuple[tuple[int, int, int, int], ...] = tuple(
+    (int(c["values"][0]), int(c["values"][1]), int(c["values"][2]), int(c["values"][3])) for c in _RAW)
+
+if len(KIND_IDS) != NKINDS or any(len(c["values"]) != 4 for c in _RAW):
+    raise RuntimeError("show_battle data.toml must list 12 cards with 4 edge values each")
+
+CLOWN = KIND_INDEX["clown"]
+MAGICIAN = KIND_INDEX["magician"]
+JUGGLER = KIND_INDEX["juggler"]
+MIME = KIND_INDEX["mime"]
+ACROBAT = KIND_INDEX["acrobat"]
+TIGHTROPE = KIND_INDEX["tightrope"]
+FAKIR = KIND_INDEX["fakir"]
+TRAINER = KIND_INDEX["trainer"]
+KNIVES = KIND_INDEX["knives"]
+AERIALISTS = KIND_INDEX["aerialists"]
+CANNONBALL = KIND_INDEX["cannonball"]
+STRONGMAN = KIND_INDEX["strongman"]
+
+#: triggered effects a МИМ may repeat (SB-3: not another Mime, not the standing properties, not "none")
+COPYABLE: frozenset[int] = frozenset(
+    (CLOWN, MAGICIAN, JUGGLER, ACROBAT, TIGHTROPE, TRAINER, KNIVES, CANNONBALL))
+
+#: per physical card (owner * 12 + kind): its kind, its owner, its four edge values, its base value T
+CARD_KIND: tuple[int, ...] = tuple(c % NKINDS for c in range(NKINDS * MAX_TROUPES))
+CARD_OWNER: tuple[int, ...] = tuple(c // NKINDS for c in range(NKINDS * MAX_TROUPES))
+CARD_VAL: tuple[tuple[int, int, int, int], ...] = tuple(VALUES[c % NKINDS] for c in range(NKINDS * MAX_TROUPES))
+CARD_BASE: tuple[int, ...] = tuple(v[0] for v in CARD_VAL)
+
+#: row names for one board (1–2 players, solo) and two boards (3–4 players), in opening order (SB-6)
+ROWS_ONE_BOARD: tuple[str, ...] = ("1", "2")
+ROWS_TWO_BOARDS: tuple[str, ...] = ("A1", "A2", "B1", "B2")
+ROW_INDEX: dict[str, int] = {"1": 0, "2": 1, "A1": 0, "A2": 1, "B1": 2, "B2": 3}
+
+#: automa levels (SB-9): option value -> (margin needed, no mulligan allowed), with names
+LEVELS: tuple[str, ...] = ("debut", "artist", "star", "legend")
+LEVEL_MARGIN: dict[str, int] = {"debut": 1, "artist": 5, "star": 10, "legend": 15}
+LEVEL_NAMES_RU: dict[str, str] = {"debut": "Дебют", "artist": "Артист", "star": "Звезда манежа",
+                                  "legend": "Легенда"}
+LEVEL_NAMES_EN: dict[str, str] = {"debut": "Debut", "artist": "Artist", "star": "Star of the ring",
+                                  "legend": "Legend"}
+
+#: seat colours (owner colour in views and the text rendering)
+COLOURS_EN: tuple[str, ...] = ("red", "blue", "green", "yellow")
+COLOURS_RU: tuple[str, ...] = ("красный", "синий", "зелёный", "жёлтый")
