@@ -1,0 +1,438 @@
+"""Information-set Monte Carlo tree search (multi-observer ISMCTS) for every game on the engine.
+
+Why this design (the long form is in ``docs/bots.md``):
+
+* **Only determinizations are searched.** Each iteration starts from ``state.determinize(seat, rng)``
+  with ``rng`` drawn from the bot's own seed, never from the true state: hidden cards are resampled and
+  future chance is reseeded, so the search cannot see what ``seat`` does not know. Every later step uses
+  the determinized copy only.
+* **One tree per seat (MO-ISMCTS).** Each seat has its own tree whose edges are what *that seat* observes:
+  its own moves by action id, other seats' moves by the events the move produced that are visible to it
+  (``Event.seats``). A face-down play or a secret simultaneous choice therefore leads to one node in the
+  other seats' trees, so no seat's search conditions on a choice it could not see (the classic
+  "strategy fusion" leak of a single action-keyed tree). The acting seat selects in its own tree; all
+  trees descend together.
+* **Chance** is settled by the engine inside ``apply``; determinization reseeds the state's RNG, so each
+  iteration samples a fresh future. Chance outcomes a seat observes show up as events and split only the
+  trees of the seats that saw them.
+* **Simultaneous decisions** are sequentialised as the match runner does (``to_act[0]`` acts first); the
+  seats that act later cannot see the earlier hidden choice because of the observation keys above. At the
+  root the searching seat acts first, whatever its place in ``to_act``.
+* **Selection** is UCB1 with availability counts (a subset-armed bandit: an action is only a candidate in
+  the determinizations where it is legal). Rewards are per seat in ``[0, 1]`` from the final ranks (ties
+  share), blended with a little of the normalised score so that a search whose rollouts all win or all
+  lose still prefers the bigger margin.
+* **Budget** by iterations (deterministic for a seed) or by seconds (stops early enough to return inside
+  the budget: it predicts the next iteration from the mean so far). ``jobs > 1`` runs independent searches
+  in forked processes (root parallelism) and sums the root statistics.
+
+Speed: per iteration one ``determinize`` (a clone), then ``legal_ids`` + ``apply_unchecked`` only; nodes
+are ``__slots__`` objects with a plain dict of children.
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+import os
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from nastolka.engine import Event, Game, GameState, NastolkaError, Result, Rng
+
+#: ``evaluator(state) -> rewards per seat in [0, 1]`` used at the rollout depth cut-off.
+Evaluator = Callable[[GameState], Sequence[float]]
+
+_STEP_LIMIT = 20_000  # a rollout longer than this is scored as a draw (protects against a looping rule bug)
+
+
+class BotError(NastolkaError):
+    """A bot was asked for a decision it cannot make (the game is over, or it is not that seat's turn)."""
+
+
+class _Node:
+    """A tree node: visits, total reward of the tree's owner, availability count and children."""
+
+    __slots__ = ("children", "n", "w", "avail")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, _Node] = {}
+        self.n = 0
+        self.w = 0.0
+        self.avail = 1
+
+
+@dataclass(frozen=True)
+class IsmctsConfig:
+    """Everything that shapes a search; picklable so that worker processes get the same settings.
+
+    ``iterations`` and ``seconds`` may both be set: the search stops at whichever comes first. With only
+    ``iterations`` the search is deterministic for a given seed.
+    """
+
+    iterations: int | None = None
+    seconds: float | None = 0.5
+    jobs: int = 1
+    #: ``"random"`` (uniform) or ``"heuristic"`` (the game's ``heuristic`` bot, ``epsilon`` random moves)
+    rollout: str = "random"
+    epsilon: float = 0.0
+    #: UCB exploration constant for rewards in [0, 1]
+    c: float = 0.7
+    #: weight of the normalised score in the reward (the rest comes from the ranks)
+    score_weight: float = 0.1
+    #: plies of rollout before ``evaluator`` is asked (``None``: play to the end)
+    rollout_depth: int | None = None
+    evaluator: Evaluator | None = None
+    #: ``"events"`` (multi-observer trees keyed by visible events) or ``"actions"`` (every seat sees ids)
+    observation: str = "events"
+    #: part of the time budget kept back for the return trip (process start, merging)
+    safety: float = 0.08
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            raise ValueError("ISMCTS needs an iteration budget, a time budget, or both")
+        if self.rollout not in {"random", "heuristic"}:
+            raise ValueError(f"unknown rollout policy {self.rollout!r} (random, heuristic)")
+        if self.observation not in {"events", "actions"}:
+            raise ValueError(f"unknown observation model {self.observation!r} (events, actions)")
+        if self.jobs < 1:
+            raise ValueError("jobs must be at least 1")
+
+
+@dataclass
+class ActionStat:
+    """Root statistics of one action: how often the search tried it and its mean reward for the seat."""
+
+    action: str
+    visits: int
+    value: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action, "visits": self.visits, "value": round(self.value, 4)}
+
+
+@dataclass
+class SearchResult:
+    """The recommended action and the evidence for it (``stats`` sorted by visits, best first)."""
+
+    action: str
+    stats: list[ActionStat] = field(default_factory=list)
+    iterations: int = 0
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action, "iterations": self.iterations, "seconds": round(self.seconds, 4),
+                "stats": [s.to_json() for s in self.stats]}
+
+
+# ------------------------------------------------------------------------------------------ rewards
+def rewards_of(result: Result, players: int, score_weight: float = 0.1) -> list[float]:
+    """Per-seat reward in [0, 1]: share of opponents beaten (ties count half), plus some score margin.
+
+    Rank-based rather than win/loss so that in 3+ player games second place is worth more than last; the
+    score term breaks plateaus where every rollout ends the same way.
+    """
+    ranks = result.ranks
+    if players <= 1:
+        base = [1.0 if 0 in result.winners else 0.0]
+    else:
+        base = []
+        for s in range(players):
+            rs = ranks[s]
+            worse = tied = 0
+            for t in range(players):
+                if t != s:
+                    rt = ranks[t]
+                    if rt > rs:
+                        worse += 1
+                    elif rt == rs:
+                        tied += 1
+            base.append((worse + 0.5 * tied) / (players - 1))
+    if score_weight <= 0.0 or players <= 1:
+        return base
+    scores = result.scores
+    lo = min(scores)
+    span = max(scores) - lo
+    if span <= 0:
+        return [(1 - score_weight) * b + 0.5 * score_weight for b in base]
+    return [(1 - score_weight) * b + score_weight * (scores[s] - lo) / span for s, b in enumerate(base)]
+
+
+# ------------------------------------------------------------------------------------------ search
+def _obs_key(events: list[Event], observer: int, actor: int) -> tuple[Any, ...]:
+    """What ``observer`` learns from ``actor``'s move: the events it may see (kind and arguments)."""
+    key: list[Any] = [actor]
+    for e in events:
+        seats = e.seats
+        if seats is None or observer in seats:
+            key.append(e.kind)
+            key.append(repr(e.args))
+    return tuple(key)
+
+
+def _rollout_policy(game: Game, config: IsmctsConfig, rng: Rng) -> Callable[[GameState, int], str] | None:
+    """The playout policy, or ``None`` for the inlined uniform random policy (the fast path)."""
+    if config.rollout == "random":
+        return None
+    factory = game.bots.get("heuristic")
+    if factory is None:
+        return None
+    bot = factory(game, rng.next_u64() & 0xFFFFFFFF)
+    eps = config.epsilon
+    choose = bot.choose
+    if eps <= 0:
+        return choose
+
+    def policy(state: GameState, seat: int) -> str:
+        if rng.random() < eps:
+            ids = state.legal_ids(seat)
+            return ids[rng.randbelow(len(ids))]
+        return choose(state, seat)
+
+    return policy
+
+
+def _search(state: GameState, seat: int, config: IsmctsConfig, seed: int,
+            iterations: int | None, deadline: float | None) -> tuple[dict[str, tuple[int, float]], int]:
+    """One single-process search; returns ``{action: (visits, total reward)}`` at the root and the count."""
+    rng = Rng(seed)
+    game = state.game
+    n_players = state.players
+    roots = [_Node() for _ in range(n_players)]
+    policy = _rollout_policy(game, config, rng.spawn())
+    c = config.c
+    score_weight = config.score_weight
+    evaluator = config.evaluator
+    cut = config.rollout_depth if evaluator is not None else None
+    by_events = config.observation == "events"
+    log = math.log
+    sqrt = math.sqrt
+    perf = time.perf_counter
+    randbelow = rng.randbelow
+    seats = range(n_players)
+
+    done = 0
+    started = perf()
+    while True:
+        if iterations is not None and done >= iterations:
+            break
+        if deadline is not None and done:
+            now = perf()
+            if now + (now - started) / done > deadline:
+                break
+        det = state.determinize(seat, rng.spawn())
+        cur = roots[:]
+        visited: list[tuple[_Node, int]] = []
+        actor = seat
+        expanded = False
+        # ---- selection and expansion, all trees descending together
+        while not det.is_over:
+            legal = det.legal_ids(actor)
+            node = cur[actor]
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                aid = untried[randbelow(len(untried))]
+                child = children[aid] = _Node()
+                expanded = True
+            else:
+                best = -1.0
+                aid = legal[0]
+                child = children[aid]
+                for a in legal:
+                    ch = children[a]
+                    ch.avail += 1
+                for a in legal:
+                    ch = children[a]
+                    v = ch.w / ch.n + c * sqrt(log(ch.avail) / ch.n)
+                    if v > best:
+                        best = v
+                        aid = a
+                        child = ch
+            events = det.apply_unchecked(actor, aid)
+            for o in seats:
+                if o == actor:
+                    cur[o] = child
+                    visited.append((child, o))
+                else:
+                    key = _obs_key(events, o, actor) if by_events else (actor, aid)
+                    nxt = cur[o].children.get(key)
+                    if nxt is None:
+                        nxt = cur[o].children[key] = _Node()
+                    cur[o] = nxt
+            if expanded or det.is_over:
+                break
+            actor = det.to_act[0]
+        # ---- rollout
+        rewards: Sequence[float] | None = None
+        steps = 0
+        if policy is None:
+            while not det.is_over:
+                if cut is not None and steps >= cut:
+                    break
+                a = det.to_act[0]
+                ids = det.legal_ids(a)
+                det.apply_unchecked(a, ids[randbelow(len(ids))])
+                steps += 1
+                if steps >= _STEP_LIMIT:
+                    break
+        else:
+            while not det.is_over:
+                if cut is not None and steps >= cut:
+                    break
+                a = det.to_act[0]
+                det.apply_unchecked(a, policy(det, a))
+                steps += 1
+                if steps >= _STEP_LIMIT:
+                    break
+        if det.is_over:
+            rewards = rewards_of(det.result(), n_players, score_weight)
+        elif evaluator is not None:
+            rewards = evaluator(det)
+        else:
+            rewards = [0.5] * n_players
+        # ---- backpropagation (each tree's nodes hold its owner's reward)
+        for node, owner in visited:
+            node.n += 1
+            node.w += rewards[owner]
+        done += 1
+    root = roots[seat].children
+    return {a: (ch.n, ch.w) for a, ch in root.items()}, done
+
+
+def _flat(state: GameState) -> tuple[GameState, list[tuple[int, str]]]:
+    """A copy safe to pickle: the history cons list (deeply nested) travels as a flat list."""
+    copy = state.clone()
+    copy._history = None
+    return copy, state.history()
+
+
+def _worker(payload: tuple[GameState, list[tuple[int, str]], int, IsmctsConfig, int, int | None,
+                           float | None]) -> tuple[dict[str, tuple[int, float]], int]:
+    state, history, seat, config, seed, iterations, seconds = payload
+    cell = None
+    for s, a in history:
+        cell = (cell, s, a)
+    state._history = cell
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    gc.disable()
+    try:
+        return _search(state, seat, config, seed, iterations, deadline)
+    finally:
+        gc.enable()
+
+
+_POOLS: dict[int, Any] = {}
+
+
+def _pool(jobs: int) -> Any:
+    """A forked process pool kept for the life of the process (starting one per move costs ~50 ms)."""
+    pool = _POOLS.get(jobs)
+    if pool is None:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context(method))
+        _POOLS[jobs] = pool
+    return pool
+
+
+def search(state: GameState, seat: int, config: IsmctsConfig, seed: int = 0) -> SearchResult:
+    """Search from ``seat``'s information set in ``state`` and recommend an action.
+
+    ``state`` may be the true state: only ``legal_ids(seat)`` and ``determinize(seat, ·)`` are used.
+    """
+    started = time.perf_counter()
+    if state.is_over:
+        raise BotError("the game is over: there is nothing to decide")
+    if seat not in state.to_act:
+        raise BotError(f"seat {seat} does not decide now (waiting for seat "
+                       f"{', '.join(str(s) for s in state.to_act)})")
+    legal = state.legal_ids(seat)
+    if len(legal) == 1:
+        return SearchResult(legal[0], [ActionStat(legal[0], 0, 0.0)], 0, time.perf_counter() - started)
+    budget = None
+    if config.seconds is not None:
+        budget = max(0.0, config.seconds * (1 - config.safety) - 0.003)
+    rng = Rng(seed)
+    jobs = config.jobs
+    totals: dict[str, list[float]] = {}
+    iterations = 0
+    if jobs == 1:
+        deadline = None if budget is None else started + budget
+        # trees hold no reference cycles: the cyclic collector only costs time (and pauses) here
+        gc_was_on = gc.isenabled()
+        gc.disable()
+        try:
+            root, iterations = _search(state, seat, config, rng.next_u64(), config.iterations, deadline)
+        finally:
+            if gc_was_on:
+                gc.enable()
+        parts = [root]
+    else:
+        flat, history = _flat(state)
+        seeds = [rng.next_u64() for _ in range(jobs)]
+        shares: list[int | None] = [None] * jobs
+        if config.iterations is not None:
+            base, extra = divmod(config.iterations, jobs)
+            shares = [base + (1 if j < extra else 0) for j in range(jobs)]
+        remaining = None if budget is None else max(0.0, budget - (time.perf_counter() - started) - 0.02)
+        worker_config = replace(config, jobs=1)
+        payloads = [(flat, history, seat, worker_config, seeds[j], shares[j], remaining) for j in range(jobs)]
+        parts = []
+        for root, count in _pool(jobs).map(_worker, payloads):
+            parts.append(root)
+            iterations += count
+    for root in parts:
+        for a, (n, w) in root.items():
+            t = totals.setdefault(a, [0, 0.0])
+            t[0] += n
+            t[1] += w
+    stats = [ActionStat(a, int(totals[a][0]) if a in totals else 0,
+                        totals[a][1] / totals[a][0] if a in totals and totals[a][0] else 0.0) for a in legal]
+    order = {a: i for i, a in enumerate(legal)}
+    stats.sort(key=lambda s: (-s.visits, -s.value, order[s.action]))
+    return SearchResult(stats[0].action, stats, iterations, time.perf_counter() - started)
+
+
+class IsmctsBot:
+    """A bot that answers by ISMCTS; ``analyse`` returns the visit counts and values behind the choice.
+
+    Each call draws its search seed from the bot's own RNG, so a bot built with the same seed and an
+    iteration budget replays the same choices for the same sequence of questions.
+    """
+
+    def __init__(self, game: Game | None = None, seed: int = 0, *, name: str = "ismcts",
+                 config: IsmctsConfig | None = None, **settings: Any) -> None:
+        self.name = name
+        self.game = game
+        self.config = config if config is not None else IsmctsConfig(**settings)
+        self.rng = Rng(seed)
+        self.last: SearchResult | None = None
+
+    def analyse(self, state: GameState, seat: int) -> SearchResult:
+        result = search(state, seat, self.config, self.rng.next_u64())
+        self.last = result
+        return result
+
+    def choose(self, state: GameState, seat: int) -> str:
+        return self.analyse(state, seat).action
+
+
+def time_scale(override: float | None = None) -> float:
+    """Multiplier for bot time budgets: an explicit value, else ``NASTOLKA_BOT_TIME_SCALE``, else 1."""
+    if override is not None:
+        return float(override)
+    raw = os.environ.get("NASTOLKA_BOT_TIME_SCALE", "").strip()
+    if not raw:
+        return 1.0
+    try:
+        value = float(raw)
+    except ValueError:
+        raise NastolkaError(f"NASTOLKA_BOT_TIME_SCALE must be a number, not {raw!r}") from None
+    if value <= 0:
+        raise NastolkaError("NASTOLKA_BOT_TIME_SCALE must be positive")
+    return value
