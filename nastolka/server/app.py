@@ -39,7 +39,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         db = Database(settings.db_url, settings.db_threads)
         await asyncio.get_running_loop().run_in_executor(db.executor, db.migrate)
         redis_bus: RedisBus | None = None
-        service = TableService(db, pg_notify=db.is_postgres and not settings.redis_url)
+        service = TableService(db, pg_notify=db.is_postgres and not settings.redis_url,
+                               min_clock=settings.min_clock)
         hub = Hub()
         worker = BotWorker(service, delay=settings.bot_delay, threads=settings.bot_threads)
         service.listeners += [hub.on_change, worker.on_change]

@@ -20,5 +20,7 @@ class Settings:
     db_threads: int = 8
     #: threads that compute bot moves off the event loop
     bot_threads: int = 2
+    #: shortest per-move clock a table may have (seconds); tests lower it
+    min_clock: int = 5
     #: how many recent events a (re)connecting client receives for its log
     log_backlog: int = 60

@@ -52,10 +52,12 @@ def clean_name(raw: Any) -> str:
 
 
 class TableService:
-    def __init__(self, db: Database, *, instance: str | None = None, pg_notify: bool = False) -> None:
+    def __init__(self, db: Database, *, instance: str | None = None, pg_notify: bool = False,
+                 min_clock: int = 5) -> None:
         self.db = db
         self.instance = instance or secrets.token_hex(4)
         self.pg_notify = pg_notify
+        self.min_clock = min_clock
         self.cache: dict[str, Runtime] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.listeners: list[Listener] = []
@@ -138,8 +140,10 @@ class TableService:
             state = game.new(players, options or {}, seed=seed)   # validates the count and the options
         except NastolkaError as exc:
             raise PlayError("bad_options", str(exc)) from None
-        if clock is not None and (isinstance(clock, bool) or not isinstance(clock, int) or not 5 <= clock <= 3600):
-            raise PlayError("bad_clock", "the clock must be a whole number of seconds from 5 to 3600, or none")
+        if clock is not None and (isinstance(clock, bool) or not isinstance(clock, int)
+                                  or not self.min_clock <= clock <= 3600):
+            raise PlayError("bad_clock", f"the clock must be a whole number of seconds from {self.min_clock} "
+                                         "to 3600, or none")
         bots = bot_names(game)
         rows: list[dict[str, Any]] = []
         for i, spec in enumerate(seat_specs):

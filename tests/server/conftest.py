@@ -81,7 +81,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(Settings(db_url=db_url, bot_delay=0.0))) as c:
+    with TestClient(create_app(Settings(db_url=db_url, bot_delay=0.0, min_clock=1))) as c:
         yield c
 
 

@@ -100,7 +100,7 @@ def test_input_validation(client: TestClient) -> None:
         ({"game": "toy", "seats": [{}, {}], "options": {"hand": 9}}, "bad_options"),
         ({"game": "toy", "seats": [{}, {"kind": "bot", "bot": "skynet"}]}, "bad_seats"),
         ({"game": "toy", "seats": [{}, {"kind": "alien"}]}, "bad_request"),
-        ({"game": "toy", "seats": [{}, {}], "clock": 1}, "bad_clock"),
+        ({"game": "toy", "seats": [{}, {}], "clock": 0}, "bad_clock"),
         ({"game": "toy", "seats": [{}, {}], "extra": 1}, "bad_request"),
     ]
     for body, code in bad:
