@@ -106,7 +106,6 @@ class ShowBattleState(GameState):
     opts: tuple[str, ...]
     jury: bool
     level: str
-    _legal: list[str] | None
 
     # ------------------------------------------------------------------ creation (SB-4)
     @classmethod
@@ -138,7 +137,6 @@ class ShowBattleState(GameState):
         s.opts = ()
         s.jury = bool(options.get("jury_sympathy")) and players == 2
         s.level = str(options.get("automa_level", "debut"))
-        s._legal = None
         if setup is None:
             s.hands, s.decks = [], []
             for t in range(nt):
@@ -298,9 +296,6 @@ class ShowBattleState(GameState):
     def legal_ids(self, seat: int) -> list[str]:
         if self.phase == OVER or seat != self.turn:
             return []
-        cached = self._legal
-        if cached is not None:
-            return cached[:]
         phase = self.phase
         if phase == START:
             out = self._placement_ids(seat)
@@ -319,11 +314,9 @@ class ShowBattleState(GameState):
         else:  # END: the after-placement token window
             out = self._token_ids(seat)
             out.append(DONE)
-        self._legal = out
-        return out[:]
+        return out
 
     def _apply(self, seat: int, aid: str) -> list[Event]:
-        self._legal = None
         ev: list[Event] = []
         a = PARSED[aid]
         kind = a[0]
@@ -757,7 +750,6 @@ class ShowBattleState(GameState):
         new.opts = self.opts
         new.jury = self.jury
         new.level = self.level
-        new._legal = self._legal  # never mutated in place, so sharing is safe
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         """Resample others' hands with their decks, and the order of every deck (SB-10).
@@ -782,7 +774,6 @@ class ShowBattleState(GameState):
                 h = len(self.hands[t])
                 self.hands[t] = sorted(pool[:h])
                 self.decks[t] = pool[h:]
-        self._legal = None
 
     def _result(self) -> Result:
         st, cnt, best = self._strengths()
@@ -792,7 +783,9 @@ class ShowBattleState(GameState):
             reached = margin >= need and not (self.level == "legend" and self.mull[0])
             details = {"strength": st, "rival_strength": st[RIVAL], "margin": margin, "level": self.level,
                        "margin_needed": need, "mulligan_used": self.mull[0], "reached": reached}
-            return Result((float(st[0]),), (0,) if reached else (), (1,) if reached else (2,), details)
+            # the score is the margin over the rival; the engine's contract wants a winner, so the one seat
+            # always "wins" the ranking and whether the level was beaten is ``details["reached"]``
+            return Result((float(margin),), (0,), (1,), details)
         bonus = [0] * self.nt
         if self.jury:
             bonus[(self.first + 1) % 2] = 2
