@@ -1,0 +1,53 @@
+"""Colt Express «Кольт Экспресс» (2–6 players): the base game, the two-player game and the expert variant.
+
+Spec: ``shared/specs/colt_express/RULES.md`` (rule ids CE-1..CE-12). See ``state.py`` for the rules,
+``views.py`` for hidden information, ``text.py`` for words and ``heuristic.py`` for the bot.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nastolka.engine import Game, Option, OptionSchema
+
+from . import data as D
+from .setup import SETUP_KEYS
+from .state import ColtState
+
+
+def _heuristic(game: Game, seed: int = 0, **kw: Any) -> Any:
+    from .heuristic import HeuristicBot
+
+    return HeuristicBot(seed, **kw)
+
+
+RULES_EN = """Colt Express: 5 rounds. Schemin': in turn order each player plays one action card onto the common
+pile (face down in tunnels) or draws 3. Stealin': the pile resolves first-played-first; each card's owner
+chooses its details. Move, Floor change, Marshal, Fire (give a bullet card), Punch (knock out loot and push),
+Robbery. Entering the Marshal's car sends you to the roof with a neutral bullet. Most money wins; the
+Gunslinger (most bullets fired) gets $1000; ties: fewest bullets received."""
+
+RULES_RU = """Кольт Экспресс: 5 раундов. Планирование: по очереди каждый кладёт карту действия в общую стопку
+(в туннеле рубашкой вверх) или берёт 3 карты. Ограбление: карты разыгрываются в порядке выкладывания, выбор
+делает владелец карты. Движение, Лестница, Шериф, Выстрел (отдать карту пули), Удар (выбить добычу и
+оттолкнуть), Кража. Вошедший к шерифу бежит на крышу с нейтральной пулей. Побеждает самый богатый; самый
+меткий стрелок получает $1000; при ничьей — у кого меньше пуль."""
+
+OPTIONS = OptionSchema((
+    Option("expert", "bool", False, "expert variant CE-11 (3–6 players): keep cards, discard piles",
+           "вариант для экспертов (3–6 игроков): сохранение карт, стопки сброса"),
+    Option("bandits", "list", (), "bandit per seat, e.g. ghost,doc,belle (2 players: 4 bandits); empty = random",
+           "бандит для каждого места, например ghost,doc,belle (2 игрока: 4 бандита); пусто = случайно",
+           choices=D.BANDIT_IDS),
+    Option("cars", "list", (), "train cars behind the Locomotive, front to back; empty = random",
+           "вагоны за локомотивом, от головы к хвосту; пусто = случайно", choices=D.CAR_IDS),
+))
+
+_GAME = Game(
+    id="colt_express", name_en="Colt Express", name_ru="Кольт Экспресс", min_players=2, max_players=6,
+    rules_version="1", state_class=ColtState, options=OPTIONS,
+    description_en="Bandits rob a train: plan actions blind, then watch them go wrong.",
+    description_ru="Бандиты грабят поезд: планируйте действия вслепую и смотрите, как всё идёт не так.",
+    bots={"heuristic": _heuristic}, setup_keys=SETUP_KEYS,
+    rules_summary={"en": RULES_EN, "ru": RULES_RU},
+)

@@ -1,0 +1,222 @@
+"""The explicit ``setup`` block: every random element of a Colt Express start, pinned by hand.
+
+Why a separate module: scenario tests and bug reports are records whose ``setup`` places bandits, loot,
+the Marshal, round cards and cards exactly; the validation here turns a typo into an ``OptionError`` that
+names the key instead of a confusing game. The keys are documented in ``SETUP_KEYS`` (and docs/records.md).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from nastolka.engine import OptionError, Rng
+
+from . import data as D
+
+if TYPE_CHECKING:
+    from .state import ColtState
+
+SETUP_KEYS: dict[str, str] = {
+    "bandits": "list of bandit ids per bandit slot (seat order; two-player: seat 0's two, then seat 1's)",
+    "cars": "list of 2–6 car ids behind the Locomotive, front to back (the last one is the caboose)",
+    "first": "seat of the first player of round 1 (later rounds pass it clockwise)",
+    "rounds": "list of 1–5 round card ids played in this order (the game ends after the last one)",
+    "marshal": "car index of the Marshal (0 = Locomotive, default 0)",
+    "positions": "list per bandit slot of [car index, \"inside\" | \"roof\"] (two-player: skips the start choice)",
+    "loot": "list per car index (0 = Locomotive) of {purses: [values], jewels: n, strongboxes: n, "
+            "roof: {same}}; default: the printed loot with random purses and the strongbox in the Locomotive",
+    "held": "list per bandit slot of {purses: [values], jewels: n, strongboxes: n}; default one $250 purse "
+            "(given purses are known to their owner only, default ones to everybody)",
+    "strongbox_off_train": "bool: is a strongbox still waiting for Take It All! (default: if fewer than 2 are placed)",
+    "hands": "list per seat of card names in hand for round 1 (no deal, no keep-1 choice in round 1)",
+    "decks": "list per seat of card names in the personal deck, top card first (default: the rest, shuffled)",
+    "discards": "list per seat of card names in the expert discard pile",
+    "bullets": "list per bandit slot of bullet cards left (default 6)",
+    "neutral": "neutral bullets left in the supply (default 13 minus those in decks, hands and discards)",
+    "fired": "list per seat of bullets fired that count for the Gunslinger (default 6 minus bullets left)",
+    "bonus": "list per seat of hostage ransom dollars already earned (default 0)",
+}
+
+
+def apply_setup(s: ColtState, setup: dict[str, Any], rng: Rng) -> bool:
+    """Overlay ``setup`` onto a freshly dealt state; returns True if it fixed the bandits' positions."""
+    unknown = set(setup) - set(SETUP_KEYS)
+    if unknown:
+        raise OptionError(f"unknown setup keys: {', '.join(sorted(unknown))} (known: {', '.join(SETUP_KEYS)})")
+    n, nb, k = s.n, s.nb, s.k
+    if "first" in setup:
+        first = setup["first"]
+        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
+            raise OptionError(f"setup 'first' must be a seat from 0 to {n - 1}")
+        s.first = first
+        if not s.two:
+            for i in range(n):
+                seat = (first + i) % n
+                s.pos[seat] = 2 * (k if i % 2 == 0 else k - 1)
+    if "rounds" in setup:
+        raw = setup["rounds"]
+        if (not isinstance(raw, list) or not 1 <= len(raw) <= 5
+                or not all(isinstance(r, str) and r in D.ROUND_INDEX for r in raw)):
+            raise OptionError(f"setup 'rounds' must list 1–5 round card ids from {', '.join(D.ROUND_IDS)}")
+        s.rounds = tuple(D.ROUND_INDEX[r] for r in raw)
+    if "marshal" in setup:
+        s.marshal = _int(setup["marshal"], "marshal", 0, k)
+    placed = False
+    if "positions" in setup:
+        raw = setup["positions"]
+        if not isinstance(raw, list) or len(raw) != nb:
+            raise OptionError(f"setup 'positions' must list [car, level] for each of the {nb} bandits")
+        for b, item in enumerate(raw):
+            if (not isinstance(item, list) or len(item) != 2 or item[1] not in ("inside", "roof")):
+                raise OptionError(f"setup 'positions'[{b}] must be [car index, \"inside\" | \"roof\"]")
+            car = _int(item[0], f"positions[{b}] car", 0, k)
+            s.pos[b] = 2 * car + (1 if item[1] == "roof" else 0)
+            if item[1] == "inside" and car == s.marshal:
+                raise OptionError(f"setup 'positions'[{b}]: no bandit may be inside the Marshal's car")
+        placed = True
+    if "loot" in setup or "held" in setup:
+        _setup_loot(s, setup, rng)
+    _setup_cards(s, setup, rng)
+    if "bullets" in setup:
+        raw = setup["bullets"]
+        if not isinstance(raw, list) or len(raw) != nb:
+            raise OptionError(f"setup 'bullets' must list bullets left for each of the {nb} bandits")
+        s.bullets = [_int(x, "bullets", 0, D.BULLETS_PER_BANDIT) for x in raw]
+    if "fired" in setup:
+        raw = setup["fired"]
+        if not isinstance(raw, list) or len(raw) != n:
+            raise OptionError(f"setup 'fired' must list a number per seat ({n})")
+        s.fired = [_int(x, "fired", 0, 2 * D.BULLETS_PER_BANDIT) for x in raw]
+    else:
+        s.fired = [sum(D.BULLETS_PER_BANDIT - s.bullets[b] for b in s.sb[seat]) for seat in range(n)]
+    if "bonus" in setup:
+        raw = setup["bonus"]
+        if not isinstance(raw, list) or len(raw) != n:
+            raise OptionError(f"setup 'bonus' must list dollars per seat ({n})")
+        s.bonus = [_int(x, "bonus", 0, 100_000) for x in raw]
+    in_cards = sum(seq.count(D.NEUTRAL) for part in (s.deck, s.hand, s.disc) for seq in part)
+    if "neutral" in setup:
+        s.neutral = _int(setup["neutral"], "neutral", 0, D.NEUTRAL_BULLETS)
+    else:
+        s.neutral = D.NEUTRAL_BULLETS - in_cards
+        if s.neutral < 0:
+            raise OptionError("the setup holds more than 13 neutral bullets")
+    return placed
+
+
+def _int(raw: Any, what: str, lo: int, hi: int) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or not lo <= raw <= hi:
+        raise OptionError(f"setup '{what}' must be a whole number from {lo} to {hi}, not {raw!r}")
+    return raw
+
+
+def _setup_loot(s: ColtState, setup: dict[str, Any], rng: Rng) -> None:
+    free = list(range(D.N_PURSES))   # purse ids not yet used; values are D.PURSE_VALUES[id]
+    jewels = [D.FIRST_JEWEL]
+    boxes = [D.FIRST_BOX]
+
+    def purse(value: Any, where: str) -> int:
+        for i in free:
+            if D.PURSE_VALUES[i] == value:
+                free.remove(i)
+                return i
+        raise OptionError(f"setup {where}: no purse of value {value!r} is left in the 18-purse supply")
+
+    def tokens(spec: Any, where: str) -> tuple[int, ...]:
+        if not isinstance(spec, dict) or set(spec) - {"purses", "jewels", "strongboxes", "roof"}:
+            raise OptionError(f"setup {where} must be {{purses: [values], jewels: n, strongboxes: n}}")
+        purses = spec.get("purses", [])
+        if not isinstance(purses, list):
+            raise OptionError(f"setup {where}: 'purses' must be a list of values")
+        out = [purse(v, where) for v in purses]
+        for _ in range(_int(spec.get("jewels", 0), f"{where} jewels", 0, D.N_JEWELS)):
+            if jewels[0] >= D.FIRST_BOX:
+                raise OptionError(f"setup {where}: more than {D.N_JEWELS} jewels in the game")
+            out.append(jewels[0])
+            jewels[0] += 1
+        for _ in range(_int(spec.get("strongboxes", 0), f"{where} strongboxes", 0, D.N_STRONGBOXES)):
+            if boxes[0] >= D.N_TOKENS:
+                raise OptionError(f"setup {where}: more than {D.N_STRONGBOXES} strongboxes in the game")
+            out.append(boxes[0])
+            boxes[0] += 1
+        return tuple(out)
+
+    held = setup.get("held")
+    if held is None:
+        s.held = [tokens({"purses": [D.START_PURSE_VALUE]}, "held") for _ in range(s.nb)]
+        s.pub = sum(1 << t for h in s.held for t in h)
+    else:
+        if not isinstance(held, list) or len(held) != s.nb:
+            raise OptionError(f"setup 'held' must list the loot of each of the {s.nb} bandits")
+        s.held = [tokens(h, f"'held'[{b}]") for b, h in enumerate(held)]
+        s.pub = 0
+    s.floor = [()] * (2 * (s.k + 1))
+    loot = setup.get("loot")
+    if loot is None:
+        rng.shuffle(free)
+        for c, car in enumerate(s.cars, start=1):
+            s.floor[2 * c] = tokens({"purses": [D.PURSE_VALUES[i] for i in free[:D.CAR_PURSES[car]]],
+                                     "jewels": D.CAR_JEWELS[car]}, f"car {c}")
+        s.floor[0] = tokens({"strongboxes": 1}, "Locomotive")
+    else:
+        if not isinstance(loot, list) or len(loot) != s.k + 1:
+            raise OptionError(f"setup 'loot' must list the loot of each of the {s.k + 1} cars, Locomotive first")
+        for c, spec in enumerate(loot):
+            s.floor[2 * c] = tokens(spec, f"'loot'[{c}]")
+            if isinstance(spec, dict) and "roof" in spec:
+                s.floor[2 * c + 1] = tokens(spec["roof"], f"'loot'[{c}].roof")
+    off = setup.get("strongbox_off_train", boxes[0] < D.N_TOKENS)
+    if not isinstance(off, bool) or (off and boxes[0] >= D.N_TOKENS):
+        raise OptionError("setup 'strongbox_off_train' must be true or false (and true only if a strongbox is left)")
+    s.box2 = off
+    s.known = [0] * s.n
+
+
+def _setup_cards(s: ColtState, setup: dict[str, Any], rng: Rng) -> None:
+    names = s.names
+    for key in ("hands", "decks", "discards"):
+        if key in setup and (not isinstance(setup[key], list) or len(setup[key]) != s.n):
+            raise OptionError(f"setup '{key}' must list the cards of each of the {s.n} seats")
+    if not any(key in setup for key in ("hands", "decks", "discards")):
+        return
+
+    def parse(seat: int, raw: Any, key: str) -> list[int]:
+        if not isinstance(raw, list):
+            raise OptionError(f"setup '{key}'[{seat}] must be a list of card names")
+        out = []
+        for name in raw:
+            matches = [c for c in range(D.N_CARDS) if names[c] == name and _may_hold(s, seat, c)]
+            if not matches:
+                raise OptionError(f"setup '{key}'[{seat}]: {name!r} is not a card seat {seat} can hold")
+            out.append(matches[0])
+        return out
+
+    from .state import personal_deck
+
+    for seat in range(s.n):
+        hand = parse(seat, setup["hands"][seat], "hands") if "hands" in setup else []
+        disc = parse(seat, setup["discards"][seat], "discards") if "discards" in setup else []
+        if "decks" in setup:
+            deck = parse(seat, setup["decks"][seat], "decks")
+            deck.reverse()   # the record lists the top card first; the state keeps the top at the end
+        else:
+            deck = personal_deck(s.two, seat, s.sb[seat])
+            for c in hand + disc:
+                if c in deck:
+                    deck.remove(c)
+            rng.shuffle(deck)
+        s.hand[seat] = tuple(sorted(hand))
+        s.deck[seat] = tuple(deck)
+        s.disc[seat] = tuple(disc)
+        s.ktop[seat] = 0
+    if "hands" in setup:
+        s.preset = True
+
+
+def _may_hold(s: ColtState, seat: int, c: int) -> bool:
+    if c == D.NEUTRAL:
+        return True
+    if c >= D.BULLET0:
+        b = c - D.BULLET0
+        return b < s.nb and (s.two or s.owner[b] != seat)
+    return s.card_owner(c) == seat

@@ -1,0 +1,933 @@
+"""Colt Express rules (spec ``shared/specs/colt_express/RULES.md``, rule ids CE-1..CE-12).
+
+The state is deliberately flat: small ints for positions and counters, tuples for every card or token
+sequence (hands, decks, piles, loot on a place), and a few short lists that index those tuples. A tuple is
+never changed in place, only replaced, so ``clone()`` copies about a dozen short lists and shares the rest —
+a few microseconds — which is what search bots need (see ``docs/decisions.md``, Colt Express).
+
+Flow (one decision at a time, ``actor`` is the deciding seat):
+
+* ``SETUP2P``  (CE-10) each player picks which of his bandits starts in the caboose;
+* ``KEEP2P``   (CE-10) at a round start each player picks 1 card of his deck into his hand;
+* ``SCHEME``   (CE-3.2) one slot of the Schemin' schedule: play a card, draw 3, or pass if neither exists;
+* ``COVER``    (CE-10) the free face-up card after a face-up Fire in the two-player game;
+* ``EXPERT``   (CE-11) end of Phase 1: discard hand cards one at a time, or keep the rest;
+* ``STEAL``    (CE-3.4) the owner of the resolving pile card makes all its choices in one decision;
+* ``PICKPOCKET`` (CE-7) a bandit alone in his place may take a purse;
+* ``OVER``.
+
+Chance (shuffles, which face-down purse a robbery takes) is resolved inline with ``self.rng``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from nastolka.engine import Event, GameState, OptionError, Result, Rng
+
+from . import data as D
+
+SETUP2P, KEEP2P, SCHEME, COVER, EXPERT, STEAL, PICKPOCKET, OVER = range(8)
+PHASE_IDS = ("setup", "keep", "schemin", "cover", "expert_keep", "stealin", "pickpocket", "over")
+
+LEVEL_IDS = ("inside", "roof")
+ALL_PURSES = (1 << D.N_PURSES) - 1
+
+
+# ----------------------------------------------------------------------------- per-game static tables
+@lru_cache(maxsize=256)
+def card_names(two: bool, chars: tuple[int, ...]) -> tuple[str, ...]:
+    """Readable card names (used in ids, setup blocks and views) for one bandit assignment."""
+    names = []
+    for c in range(D.N_CARDS):
+        kind, b = D.CARD_KIND[c], D.CARD_BANDIT[c]
+        if c == D.NEUTRAL:
+            names.append("bullet:neutral")
+        elif c >= D.BULLET0:
+            names.append(f"bullet:{D.BANDIT_IDS[chars[b]]}" if b < len(chars) else "")
+        elif c >= D.MARSHAL2P:
+            names.append("marshal")
+        elif b >= len(chars):
+            names.append("")
+        else:
+            names.append(f"{D.KIND_IDS[kind]}:{D.BANDIT_IDS[chars[b]]}" if two else D.KIND_IDS[kind])
+    return tuple(names)
+
+
+@lru_cache(maxsize=256)
+def _id_tables(two: bool, chars: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
+    """Pre-built action id strings per card (building strings is most of a random playout's cost)."""
+    names = card_names(two, chars)
+    play, play_fd, cover, keep, disc = [], [], [], [], []
+    for c in range(D.N_CARDS):
+        if D.IS_BULLET[c] or not names[c]:
+            play.append("")
+            play_fd.append("")
+            cover.append("")
+            keep.append("")
+            disc.append("")
+            continue
+        if two and c < D.MARSHAL2P:
+            kind, bandit = names[c].split(":")
+            spec = f"card={kind},bandit={bandit}"
+        else:
+            spec = f"card={names[c]}"
+        play.append(f"play:{spec}")
+        play_fd.append(f"play:{spec},face=down")
+        cover.append(f"cover:{spec}")
+        keep.append(f"keep:{spec}")
+        disc.append(f"discard:{spec}")
+    return tuple(play), tuple(play_fd), tuple(cover), tuple(keep), tuple(disc)
+
+
+def personal_deck(two: bool, seat: int, bandits: tuple[int, ...]) -> list[int]:
+    """CE-1 (10 cards per bandit) or CE-10 (5 per bandit + 1 Marshal card per player)."""
+    if not two:
+        (b,) = bandits
+        return [b * 6 + k for k in range(D.N_KINDS) for _ in range(D.KIND_COUNT[k])]
+    cards = [b * 6 + k for b in bandits for k in range(D.N_KINDS) if k != D.MARSHAL]
+    cards.append(D.MARSHAL2P + seat)
+    return cards
+
+
+def loot_value(token: int, pv: tuple[int, ...]) -> int:
+    if token < D.FIRST_JEWEL:
+        return pv[token]
+    return D.JEWEL_VALUE if token < D.FIRST_BOX else D.STRONGBOX_VALUE
+
+
+class ColtState(GameState):
+    """One Colt Express game; see the module docstring for the phase machine."""
+
+    # ------------------------------------------------------------------------- creation
+    @classmethod
+    def _check_options(cls, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        nb = 4 if players == 2 else players
+        ncars = 3 if players == 2 else players
+        bandits = options.get("bandits") or ()
+        if bandits:
+            if len(bandits) != nb:
+                raise OptionError(f"option 'bandits' needs {nb} bandits for {players} players "
+                                  f"({'two per player, ' if players == 2 else ''}in seat order), not {len(bandits)}")
+            if len(set(bandits)) != len(bandits):
+                raise OptionError("option 'bandits' lists a bandit twice")
+        cars = options.get("cars") or ()
+        if cars:
+            if len(cars) != ncars:
+                raise OptionError(f"option 'cars' needs {ncars} cars for {players} players, not {len(cars)}")
+            if len(set(cars)) != len(cars):
+                raise OptionError("option 'cars' lists a car twice")
+        if options.get("expert") and players == 2:
+            raise OptionError("the expert variant (CE-11) is for 3–6 players; the two-player game does not use it")
+        return options
+
+    @classmethod
+    def _create(cls, players: int, options: dict[str, Any], rng: Rng,
+                setup: dict[str, Any] | None) -> ColtState:
+        s = cls.__new__(cls)
+        s.rng = rng
+        s._init(players, options, rng, setup or {})
+        return s
+
+    def _init(self, n: int, options: dict[str, Any], rng: Rng, setup: dict[str, Any]) -> None:
+        """Build the initial state (CE-2, CE-10); ``setup`` keys override each random element."""
+        from .setup import apply_setup
+
+        two = n == 2
+        self.n = n
+        self.two = two
+        self.expert = bool(options.get("expert", False))
+        nb = 4 if two else n
+        self.nb = nb
+        # bandits (CE-2.1)
+        if "bandits" in setup:
+            chars = setup_bandits(setup["bandits"], nb)
+        elif options.get("bandits"):
+            chars = tuple(D.BANDIT_INDEX[b] for b in options["bandits"])
+        else:
+            pool = list(range(len(D.BANDIT_IDS)))
+            rng.shuffle(pool)
+            chars = tuple(pool[:nb])
+        self.chars = chars
+        self.owner = tuple(b // 2 if two else b for b in range(nb))
+        self.sb = tuple((2 * s, 2 * s + 1) if two else (s,) for s in range(n))
+        # train (CE-2.2)
+        if "cars" in setup:
+            cars = setup_cars(setup["cars"])
+        elif options.get("cars"):
+            cars = tuple(D.CAR_INDEX[c] for c in options["cars"])
+        else:
+            pool = list(range(len(D.CAR_IDS)))
+            rng.shuffle(pool)
+            cars = tuple(pool[:3 if two else n])
+        self.cars = cars
+        self.k = len(cars)
+        self.ids = _id_tables(two, chars)
+        self.names = card_names(two, chars)
+        self.first = rng.randbelow(n)
+        self.marshal = 0
+        self.neutral = D.NEUTRAL_BULLETS
+        self.bullets = [D.BULLETS_PER_BANDIT] * nb
+        self.fired = [0] * n
+        self.bonus = [0] * n
+        self.removed: tuple[int, ...] = ()
+        self.box2 = True
+        self.pile: tuple[int, ...] = ()
+        self.res = 0
+        self.sched: tuple[int, ...] = ()
+        self.sp = 0
+        self.queue: tuple[int, ...] = ()
+        self.aux = -1
+        self.ghost = 0
+        self.round = 0
+        self.phase = SCHEME
+        self.actor = -1
+        self.preset = False
+        self._dc: tuple[tuple[str, ...], tuple[Any, ...]] | None = None
+        # loot (CE-2.1, CE-2.3, CE-2.4): starting purses are the known $250 ones
+        values = list(D.PURSE_VALUES)
+        self.floor: list[tuple[int, ...]] = [()] * (2 * (self.k + 1))
+        self.held: list[tuple[int, ...]] = [()] * nb
+        start_ids = [i for i, v in enumerate(values) if v == D.START_PURSE_VALUE][:nb]
+        for b in range(nb):
+            self.held[b] = (start_ids[b],)
+        self.pub = sum(1 << t for t in start_ids)
+        rest = [i for i in range(D.N_PURSES) if i not in start_ids]
+        rng.shuffle(rest)
+        jewel = D.FIRST_JEWEL
+        for c, car in enumerate(cars, start=1):
+            purses = rest[:D.CAR_PURSES[car]]
+            rest = rest[D.CAR_PURSES[car]:]
+            self.floor[2 * c] = tuple(purses) + tuple(range(jewel, jewel + D.CAR_JEWELS[car]))
+            jewel += D.CAR_JEWELS[car]
+        self.floor[0] = (D.FIRST_BOX,)
+        self.pv = tuple(values)
+        self.known = [0] * n
+        # round deck (CE-2.5)
+        normal = list(D.NORMAL_ROUNDS)
+        rng.shuffle(normal)
+        self.rounds = tuple(normal[:4]) + (D.STATION_ROUNDS[rng.randbelow(len(D.STATION_ROUNDS))],)
+        # positions (CE-2.6): player k (1-based from the first player) odd -> caboose, even -> next car
+        self.pos = [0] * nb
+        if not two:
+            for i in range(n):
+                seat = (self.first + i) % n
+                car = self.k if i % 2 == 0 else self.k - 1
+                self.pos[seat] = 2 * car
+        # personal decks (CE-2.1, CE-10)
+        self.deck: list[tuple[int, ...]] = []
+        self.hand: list[tuple[int, ...]] = [()] * n
+        self.disc: list[tuple[int, ...]] = [()] * n
+        self.ktop = [0] * n
+        for seat in range(n):
+            cards = personal_deck(two, seat, self.sb[seat])
+            rng.shuffle(cards)
+            self.deck.append(tuple(cards))
+        placed = False
+        if setup:
+            placed = apply_setup(self, setup, rng)
+        for seat in range(n):
+            self.known[seat] |= sum(1 << t for b in self.sb[seat] for t in self.held[b] if t < D.FIRST_JEWEL)
+        if two and not placed:
+            self.phase = SETUP2P
+            self.queue = (self.first, 1 - self.first)
+            self.actor = self.first
+            return
+        self._start_round([])
+
+    # ------------------------------------------------------------------------- engine hooks
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        a = self.actor
+        return (a,) if a >= 0 else ()
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_ids(self, seat: int) -> list[str]:
+        if seat != self.actor:
+            return []
+        return list(self._decision()[0])
+
+    def _copy_into(self, new: Any) -> None:
+        rng = new.rng
+        new.__dict__.update(self.__dict__)
+        new.rng = rng
+        new.pos = self.pos[:]
+        new.floor = self.floor[:]
+        new.held = self.held[:]
+        new.known = self.known[:]
+        new.bullets = self.bullets[:]
+        new.fired = self.fired[:]
+        new.bonus = self.bonus[:]
+        new.deck = self.deck[:]
+        new.hand = self.hand[:]
+        new.disc = self.disc[:]
+        new.ktop = self.ktop[:]
+
+    def _apply(self, seat: int, aid: str) -> list[Event]:
+        ids, pays = self._decision()
+        pay = pays[ids.index(aid)]
+        self._dc = None
+        ev: list[Event] = []
+        ph = self.phase
+        if ph == SCHEME:
+            self._do_scheme(seat, pay, ev)
+        elif ph == STEAL:
+            self._resolve(self.pile[self.res], pay, ev)
+            self._card_done(ev)
+            self._run_steal(ev)
+        elif ph == COVER:
+            self._do_cover(seat, pay, ev)
+        elif ph == KEEP2P:
+            self._do_keep2p(seat, pay, ev)
+        elif ph == EXPERT:
+            self._do_expert(seat, pay, ev)
+        elif ph == PICKPOCKET:
+            self._do_pickpocket(pay, ev)
+        elif ph == SETUP2P:
+            self._do_setup2p(seat, pay, ev)
+        return ev
+
+    # ------------------------------------------------------------------------- decisions
+    def _decision(self) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+        """(ids, payloads) of the current decision, cached until the next ``_apply``."""
+        dc = self._dc
+        if dc is not None:
+            return dc
+        ph = self.phase
+        ids: list[str] = []
+        pays: list[Any] = []
+        if ph == SCHEME:
+            entry = self.sched[self.sp]
+            seat, ttype = entry >> 2, entry & 3
+            play, play_fd = self.ids[0], self.ids[1]
+            ghost = (self.ghost >> seat) & 1 and ttype != D.TUNNEL
+            for c in sorted(set(self.hand[seat])):
+                if c >= D.BULLET0:
+                    break
+                ids.append(play[c])
+                pays.append(c * 2)
+                if ghost and (not self.two or (c < D.MARSHAL2P and self.chars[c // 6] == D.GHOST)):
+                    ids.append(play_fd[c])
+                    pays.append(c * 2 + 1)
+            if self.deck[seat] or (self.expert and self.disc[seat]):
+                ids.append("draw")
+                pays.append(-1)
+            if not ids:
+                ids.append("pass")
+                pays.append(-2)
+        elif ph == STEAL:
+            return self._card_options(self.pile[self.res])
+        elif ph == COVER:
+            seat = self.actor
+            cover = self.ids[2]
+            for c in sorted(set(self.hand[seat])):
+                if c < D.MARSHAL2P and c // 6 != self.aux and c // 6 in self.sb[seat]:
+                    ids.append(cover[c])
+                    pays.append(c)
+            ids.append("pass")
+            pays.append(-1)
+        elif ph == KEEP2P:
+            keep = self.ids[3]
+            for c in sorted(set(self.deck[self.actor])):
+                if c >= D.BULLET0:
+                    break
+                ids.append(keep[c])
+                pays.append(c)
+        elif ph == EXPERT:
+            disc = self.ids[4]
+            for c in sorted(set(self.hand[self.actor])):
+                ids.append(disc[c])
+                pays.append(c)
+            ids.append("keep")
+            pays.append(-1)
+        elif ph == PICKPOCKET:
+            ids = ["pickpocket:take", "pickpocket:pass"]
+            pays = [1, 0]
+        elif ph == SETUP2P:
+            for b in self.sb[self.actor]:
+                ids.append(f"start:caboose={D.BANDIT_IDS[self.chars[b]]}")
+                pays.append(b)
+        dc = (tuple(ids), tuple(pays))
+        self._dc = dc
+        return dc
+
+    def card_bandit(self, card: int) -> int:
+        """The bandit slot an action card acts with (-1: the two-player Marshal card)."""
+        return D.CARD_BANDIT[card]
+
+    def card_owner(self, card: int) -> int:
+        return card - D.MARSHAL2P if card >= D.MARSHAL2P else self.owner[card // 6]
+
+    def _card_options(self, entry: int) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+        """Every legal way to carry out the pile card ``entry`` (CE-6); empty when it is impossible."""
+        card = entry >> 1
+        kind = D.CARD_KIND[card]
+        ids: list[str] = []
+        pays: list[Any] = []
+        k = self.k
+        if kind == D.MARSHAL:
+            m = self.marshal
+            for c in (m - 1, m + 1):
+                if 0 <= c <= k:
+                    ids.append(f"marshal:car={c}")
+                    pays.append(c)
+            return tuple(ids), tuple(pays)
+        b = card // 6
+        p = self.pos[b]
+        c, lvl = p >> 1, p & 1
+        if kind == D.MOVE:
+            span = 3 if lvl else 1
+            for d in range(max(0, c - span), min(k, c + span) + 1):
+                if d != c:
+                    ids.append(f"move:car={d}")
+                    pays.append(2 * d + lvl)
+        elif kind == D.FLOOR:
+            ids.append("floor")
+            pays.append(p ^ 1)
+        elif kind == D.FIRE:
+            if self.bullets[b]:
+                for t in self._fire_targets(b):
+                    ids.append(f"fire:target={D.BANDIT_IDS[self.chars[t]]}")
+                    pays.append(t)
+        elif kind == D.PUNCH:
+            pos = self.pos
+            targets = [t for t in range(self.nb) if t != b and pos[t] == p]
+            targets = self._belle(targets)
+            dests = [d for d in (c - 1, c + 1) if 0 <= d <= k]
+            chey = self.chars[b] == D.CHEYENNE
+            for t in targets:
+                tname = D.BANDIT_IDS[self.chars[t]]
+                kinds = sorted({D.TOKEN_KIND[x] for x in self.held[t]}) or [-1]
+                for lk in kinds:
+                    lname = D.LOOT_IDS[lk] if lk >= 0 else "none"
+                    for keep in ((0, 1) if chey and lk == D.PURSE else (0,)):
+                        ktxt = f",keep={keep}" if chey and lk == D.PURSE else ""
+                        for d in dests:
+                            ids.append(f"punch:target={tname},loot={lname}{ktxt},car={d}")
+                            pays.append((t, lk, keep, d))
+        elif kind == D.ROB:
+            for lk in sorted({D.TOKEN_KIND[x] for x in self.floor[p]}):
+                ids.append(f"rob:loot={D.LOOT_IDS[lk]}")
+                pays.append(lk)
+        return tuple(ids), tuple(pays)
+
+    def _belle(self, targets: list[int]) -> list[int]:
+        """CE-8 Belle: not a target of Fire or Punch while another bandit could be chosen."""
+        if len(targets) > 1:
+            chars = self.chars
+            rest = [t for t in targets if chars[t] != D.BELLE]
+            if rest:
+                return rest
+        return targets
+
+    def _fire_targets(self, b: int) -> list[int]:
+        """CE-6 Fire targets of bandit slot ``b`` (with Tuco's CE-8 power and Belle's protection)."""
+        pos = self.pos
+        p = pos[b]
+        c, lvl = p >> 1, p & 1
+        nb = self.nb
+        out: list[int] = []
+        if lvl == 0:
+            for t in range(nb):
+                q = pos[t]
+                if q & 1 == 0 and (q >> 1 == c - 1 or q >> 1 == c + 1):
+                    out.append(t)
+        else:
+            roof = [-1] * (self.k + 1)  # roof[x] = any bandit there (marker)
+            for t in range(nb):
+                q = pos[t]
+                if q & 1 and t != b:
+                    roof[q >> 1] = t
+            for rng_ in (range(c - 1, -1, -1), range(c + 1, self.k + 1)):
+                for x in rng_:
+                    if roof[x] >= 0:
+                        out.extend(t for t in range(nb) if pos[t] == 2 * x + 1)
+                        break
+        if self.chars[b] == D.TUCO:
+            other = p ^ 1
+            out.extend(t for t in range(nb) if pos[t] == other)
+            out.sort()
+        return self._belle(out)
+
+    # ------------------------------------------------------------------------- Schemin' (CE-3.2)
+    def _do_scheme(self, seat: int, pay: int, ev: list[Event]) -> None:
+        ttype = self.sched[self.sp] & 3
+        self.ghost &= ~(1 << seat)
+        if pay >= 0:
+            card = pay >> 1
+            fd = (pay & 1) or ttype == D.TUNNEL
+            self._play(seat, card, fd, ev)
+            if (self.two and not fd and ttype in (D.NORMAL, D.SWITCH) and D.CARD_KIND[card] == D.FIRE
+                    and card < D.MARSHAL2P):
+                b = card // 6
+                if any(c < D.MARSHAL2P and c // 6 != b for c in self.hand[seat]):
+                    self.phase = COVER
+                    self.aux = b
+                    return
+        elif pay == -1:
+            got = self._draw(seat, 3)
+            ev.append(Event("draw", {"seat": seat, "count": len(got)}))
+            ev.append(Event("drawn", {"seat": seat, "cards": [self.names[c] for c in got]}, seats=(seat,)))
+        else:
+            ev.append(Event("pass", {"seat": seat}))
+        self._next_slot(ev)
+
+    def _play(self, seat: int, card: int, fd: int, ev: list[Event]) -> None:
+        h = list(self.hand[seat])
+        h.remove(card)
+        self.hand[seat] = tuple(h)
+        self.pile = self.pile + (card * 2 + (1 if fd else 0),)
+        name = self.names[card]
+        if fd:
+            ev.append(Event("play", {"seat": seat, "card": None, "face_down": True}))
+            ev.append(Event("play_own", {"seat": seat, "card": name, "face_down": True}, seats=(seat,)))
+        else:
+            ev.append(Event("play", {"seat": seat, "card": name, "face_down": False}))
+
+    def _do_cover(self, seat: int, pay: int, ev: list[Event]) -> None:
+        if pay >= 0:
+            self._play(seat, pay, 0, ev)
+            ev.append(Event("cover", {"seat": seat}))
+        self.aux = -1
+        self.phase = SCHEME
+        self._next_slot(ev)
+
+    def _next_slot(self, ev: list[Event]) -> None:
+        self.sp += 1
+        if self.sp < len(self.sched):
+            self.actor = self.sched[self.sp] >> 2
+            return
+        self._end_scheme(ev)
+
+    def _draw(self, seat: int, count: int) -> tuple[int, ...]:
+        """Draw from the top (end) of the deck; in the expert game an empty deck is refilled (CE-11)."""
+        deck = self.deck[seat]
+        got: tuple[int, ...] = ()
+        while count > 0:
+            if not deck:
+                if not (self.expert and self.disc[seat]):
+                    break
+                pool = list(self.disc[seat])
+                self.rng.shuffle(pool)
+                deck = tuple(pool)
+                self.disc[seat] = ()
+                self.ktop[seat] = 0
+            take = min(count, len(deck))
+            got += deck[len(deck) - take:]
+            deck = deck[:len(deck) - take]
+            count -= take
+            self.ktop[seat] = max(0, self.ktop[seat] - take)
+        self.deck[seat] = deck
+        self.hand[seat] = tuple(sorted(self.hand[seat] + got))
+        return got
+
+    def _end_scheme(self, ev: list[Event]) -> None:
+        if self.expert:
+            # CE-11: bullets in hand go to the discard pile; each player then discards what he wants
+            for s in range(self.n):
+                h = self.hand[s]
+                bullets = tuple(c for c in h if c >= D.BULLET0)
+                if bullets:
+                    self.disc[s] += bullets
+                    self.hand[s] = tuple(c for c in h if c < D.BULLET0)
+            self.queue = tuple((self.first + i) % self.n for i in range(self.n))
+            self.phase = EXPERT
+            self._next_expert(ev)
+            return
+        # CE-3.3: cards left in hand go back on top of the deck (reshuffled before the next draw)
+        for s in range(self.n):
+            self.deck[s] += self.hand[s]
+            self.hand[s] = ()
+            self.ktop[s] = 0
+        self._begin_steal(ev)
+
+    def _do_expert(self, seat: int, pay: int, ev: list[Event]) -> None:
+        if pay >= 0:
+            h = list(self.hand[seat])
+            h.remove(pay)
+            self.hand[seat] = tuple(h)
+            self.disc[seat] += (pay,)
+            ev.append(Event("discard", {"seat": seat, "card": self.names[pay]}))
+        else:
+            self.queue = self.queue[1:]
+        self._next_expert(ev)
+
+    def _next_expert(self, ev: list[Event]) -> None:
+        while self.queue and not self.hand[self.queue[0]]:
+            self.queue = self.queue[1:]
+        if self.queue:
+            self.actor = self.queue[0]
+            return
+        self._begin_steal(ev)
+
+    # ------------------------------------------------------------------------- Stealin' (CE-3.4, CE-6)
+    def _begin_steal(self, ev: list[Event]) -> None:
+        self.phase = STEAL
+        self.res = 0
+        ev.append(Event("stealin", {}))
+        self._run_steal(ev)
+
+    def _run_steal(self, ev: list[Event]) -> None:
+        """Resolve pile cards in order until one needs its owner's choice (or the pile is done)."""
+        pile = self.pile
+        while self.res < len(pile):
+            entry = pile[self.res]
+            opts = self._card_options(entry)
+            if len(opts[0]) > 1:
+                self.actor = self.card_owner(entry >> 1)
+                self._dc = opts
+                return
+            if opts[0]:
+                self._resolve(entry, opts[1][0], ev)
+            else:
+                ev.append(Event("no_effect", {"seat": self.card_owner(entry >> 1), "card": self.names[entry >> 1]}))
+            self._card_done(ev)
+        self.pile = ()
+        self.res = 0
+        self._end_round(ev)
+
+    def _card_done(self, ev: list[Event]) -> None:
+        """CE-3.4 / CE-11: a resolved card goes back on top of its owner's deck (expert: discard)."""
+        card = self.pile[self.res] >> 1
+        o = self.card_owner(card)
+        if self.expert:
+            self.disc[o] += (card,)
+        else:
+            self.deck[o] += (card,)
+            self.ktop[o] += 1
+        self.res += 1
+
+    def _resolve(self, entry: int, pay: Any, ev: list[Event]) -> None:
+        card = entry >> 1
+        kind = D.CARD_KIND[card]
+        if kind == D.MARSHAL:
+            self._marshal_to(pay, ev)
+            return
+        b = card // 6
+        if kind == D.MOVE or kind == D.FLOOR:
+            self._enter(b, pay, ev)
+        elif kind == D.FIRE:
+            self._fire(b, pay, ev)
+        elif kind == D.PUNCH:
+            self._punch(b, pay, ev)
+        elif kind == D.ROB:
+            self._take(b, self.pos[b], pay, ev, "rob")
+
+    def _give(self, b: int, card: int) -> None:
+        o = self.owner[b]
+        self.deck[o] += (card,)
+        self.ktop[o] += 1
+        if card == D.NEUTRAL:
+            self.neutral -= 1
+
+    def _neutral_to(self, bandits: list[int], ev: list[Event]) -> None:
+        """CE-6/CE-7: each listed bandit takes a neutral bullet — all of them, or none if too few are left."""
+        if not bandits:
+            return
+        if self.neutral >= len(bandits):
+            for b in bandits:
+                self._give(b, D.NEUTRAL)
+            ev.append(Event("neutral_bullets", {"bandits": [self.bname(b) for b in bandits], "given": True}))
+        else:
+            ev.append(Event("neutral_bullets", {"bandits": [self.bname(b) for b in bandits], "given": False}))
+
+    def _enter(self, b: int, p: int, ev: list[Event]) -> None:
+        """Put bandit ``b`` at place ``p``, then the Marshal rule (CE-6) if he came inside the Marshal's car."""
+        self.pos[b] = p
+        ev.append(Event("moved", {"bandit": self.bname(b), "car": p >> 1, "level": LEVEL_IDS[p & 1]}))
+        if p & 1 == 0 and p >> 1 == self.marshal:
+            self.pos[b] = p | 1
+            ev.append(Event("flee", {"bandits": [self.bname(b)], "car": p >> 1}))
+            self._neutral_to([b], ev)
+
+    def _marshal_to(self, c: int, ev: list[Event]) -> None:
+        self.marshal = c
+        ev.append(Event("marshal", {"car": c}))
+        hit = [b for b in range(self.nb) if self.pos[b] == 2 * c]
+        if hit:
+            for b in hit:
+                self.pos[b] = 2 * c + 1
+            ev.append(Event("flee", {"bandits": [self.bname(b) for b in hit], "car": c}))
+            self._neutral_to(hit, ev)
+
+    def _fire(self, b: int, t: int, ev: list[Event]) -> None:
+        self.bullets[b] -= 1
+        self._give(t, D.BULLET0 + b)
+        if not (self.two and self.owner[t] == self.owner[b]):
+            self.fired[self.owner[b]] += 1
+        ev.append(Event("fire", {"bandit": self.bname(b), "target": self.bname(t)}))
+        if self.chars[b] == D.DJANGO:
+            c, tc = self.pos[b] >> 1, self.pos[t] >> 1
+            if tc != c:
+                d = tc + (1 if tc > c else -1)
+                if 0 <= d <= self.k:
+                    self._enter(t, 2 * d + (self.pos[t] & 1), ev)
+
+    def _punch(self, b: int, pay: tuple[int, int, int, int], ev: list[Event]) -> None:
+        t, lk, keep, d = pay
+        p = self.pos[b]
+        token = -1
+        if lk >= 0:
+            token = self._pick(self.held[t], lk)
+            h = list(self.held[t])
+            h.remove(token)
+            self.held[t] = tuple(h)
+            if keep:
+                self.held[b] += (token,)
+                self.known[self.owner[b]] |= 1 << token
+            else:
+                self.floor[p] += (token,)
+        ev.append(Event("punch", {"bandit": self.bname(b), "target": self.bname(t),
+                                  "loot": D.LOOT_IDS[lk] if lk >= 0 else None, "kept": bool(keep)}))
+        self._enter(t, 2 * d + (p & 1), ev)
+
+    def _pick(self, tokens: tuple[int, ...], lk: int) -> int:
+        """A token of kind ``lk``; a purse is taken at random since purses lie face down (CE-6)."""
+        if lk == D.PURSE:
+            purses = [x for x in tokens if x < D.FIRST_JEWEL]
+            return purses[self.rng.randbelow(len(purses))] if len(purses) > 1 else purses[0]
+        for x in tokens:
+            if D.TOKEN_KIND[x] == lk:
+                return x
+        raise AssertionError("no token of that kind")  # pragma: no cover - options guarantee it
+
+    def _take(self, b: int, p: int, lk: int, ev: list[Event], why: str) -> None:
+        token = self._pick(self.floor[p], lk)
+        f = list(self.floor[p])
+        f.remove(token)
+        self.floor[p] = tuple(f)
+        self.held[b] += (token,)
+        if token < D.FIRST_JEWEL:
+            self.known[self.owner[b]] |= 1 << token
+        ev.append(Event(why, {"bandit": self.bname(b), "loot": D.LOOT_IDS[lk]}))
+
+    # ------------------------------------------------------------------------- rounds and events
+    def _start_round(self, ev: list[Event]) -> None:
+        """CE-3.1: reveal the round card, build the Schemin' schedule, deal (or CE-10 keep-1 first)."""
+        rc = self.rounds[self.round]
+        turns = D.ROUND_TURNS_SMALL[rc] if self.n <= 4 else D.ROUND_TURNS_LARGE[rc]
+        n, first = self.n, self.first
+        sched: list[int] = []
+        for tt in turns:
+            for i in range(n):
+                seat = (first - i) % n if tt == D.SWITCH else (first + i) % n
+                sched.append(seat * 4 + tt)
+                if tt == D.SPEEDUP:
+                    sched.append(seat * 4 + tt)
+        self.sched = tuple(sched)
+        ev.append(Event("round", {"round": self.round + 1, "card": D.ROUND_IDS[rc], "first": first}))
+        if self.preset:
+            self.preset = False
+            self._begin_scheme(ev)
+            return
+        if self.two and not self.expert:
+            self.phase = KEEP2P
+            self.queue = (first, 1 - first)
+            self.actor = first
+            return
+        for s in range(n):
+            self._deal(s)
+        self._begin_scheme(ev)
+
+    def hand_size(self, seat: int) -> int:
+        """CE-3.1 / CE-8 Doc: 6 cards, 7 with Doc (the two-player keep-1 card comes on top)."""
+        return 6 + any(self.chars[b] == D.DOC for b in self.sb[seat])
+
+    def _deal(self, seat: int) -> None:
+        if self.expert:
+            want = self.hand_size(seat) - len(self.hand[seat])
+            if want > 0:
+                self._draw(seat, want)
+            return
+        cards = list(self.deck[seat] + self.hand[seat])
+        self.rng.shuffle(cards)
+        self.deck[seat] = tuple(cards)
+        self.hand[seat] = ()
+        self.ktop[seat] = 0
+        self._draw(seat, self.hand_size(seat))
+
+    def _do_keep2p(self, seat: int, card: int, ev: list[Event]) -> None:
+        cards = list(self.deck[seat])
+        cards.remove(card)
+        self.hand[seat] = (card,)
+        self.rng.shuffle(cards)
+        self.deck[seat] = tuple(cards)
+        self.ktop[seat] = 0
+        self._draw(seat, self.hand_size(seat))
+        ev.append(Event("keep", {"seat": seat}))
+        self.queue = self.queue[1:]
+        if self.queue:
+            self.actor = self.queue[0]
+        else:
+            self._begin_scheme(ev)
+
+    def _do_setup2p(self, seat: int, b: int, ev: list[Event]) -> None:
+        """CE-10: the chosen bandit starts inside the caboose, the other inside the car before it."""
+        for x in self.sb[seat]:
+            self.pos[x] = 2 * self.k if x == b else 2 * (self.k - 1)
+        ev.append(Event("start", {"seat": seat, "caboose": self.bname(b)}))
+        self.queue = self.queue[1:]
+        if self.queue:
+            self.actor = self.queue[0]
+        else:
+            self._start_round(ev)
+
+    def _begin_scheme(self, ev: list[Event]) -> None:
+        self.phase = SCHEME
+        self.sp = 0
+        self.ghost = 0
+        for b in range(self.nb):
+            if self.chars[b] == D.GHOST:
+                self.ghost |= 1 << self.owner[b]
+        if self.sched:
+            self.actor = self.sched[0] >> 2
+        else:
+            self._end_scheme(ev)
+
+    def _end_round(self, ev: list[Event]) -> None:
+        """CE-3.5 / CE-7: the round card's event."""
+        e = D.ROUND_EVENT[self.rounds[self.round]]
+        nb, pos = self.nb, self.pos
+        if e:
+            ev.append(Event("event", {"event": D.EVENT_IDS[e]}))
+        if e == D.EV_ANGRY:
+            m = self.marshal
+            self._neutral_to([b for b in range(nb) if pos[b] == 2 * m + 1], ev)
+            if m < self.k:
+                self._marshal_to(m + 1, ev)
+        elif e == D.EV_SWIVEL:
+            for b in range(nb):
+                if pos[b] & 1:
+                    pos[b] = 2 * self.k + 1
+        elif e == D.EV_BRAKING:
+            for b in range(nb):
+                if pos[b] & 1 and pos[b] > 1:
+                    pos[b] -= 2
+        elif e == D.EV_TAKE_ALL:
+            if self.box2:
+                self.box2 = False
+                self.floor[2 * self.marshal] += (D.FIRST_BOX + 1,)
+        elif e == D.EV_REBELLION:
+            self._neutral_to([b for b in range(nb) if pos[b] & 1 == 0], ev)
+        elif e == D.EV_PICKPOCKET:
+            order = [b for i in range(self.n) for b in self.sb[(self.first + i) % self.n]]
+            q = tuple(b for b in order
+                      if sum(1 for x in pos if x == pos[b]) == 1
+                      and any(t < D.FIRST_JEWEL for t in self.floor[pos[b]]))
+            if q:
+                self.queue = q
+                self.phase = PICKPOCKET
+                self.actor = self.owner[q[0]]
+                return
+        elif e == D.EV_REVENGE:
+            for b in range(nb):
+                if pos[b] == 2 * self.marshal + 1:
+                    purses = [t for t in self.held[b] if t < D.FIRST_JEWEL]
+                    if purses:
+                        t = min(purses, key=lambda x: (self.pv[x], x))
+                        h = list(self.held[b])
+                        h.remove(t)
+                        self.held[b] = tuple(h)
+                        self.removed += (t,)
+                        ev.append(Event("revenge", {"bandit": self.bname(b)}))
+        elif e == D.EV_HOSTAGE:
+            for b in range(nb):
+                if pos[b] >> 1 == 0:
+                    self.bonus[self.owner[b]] += 250
+                    ev.append(Event("ransom", {"bandit": self.bname(b), "amount": 250}))
+        self._finish_round(ev)
+
+    def _do_pickpocket(self, take: int, ev: list[Event]) -> None:
+        b = self.queue[0]
+        if take:
+            self._take(b, self.pos[b], D.PURSE, ev, "pickpocket")
+        self.queue = self.queue[1:]
+        if self.queue:
+            self.actor = self.owner[self.queue[0]]
+        else:
+            self._finish_round(ev)
+
+    def _finish_round(self, ev: list[Event]) -> None:
+        self.first = (self.first + 1) % self.n
+        self.round += 1
+        self.queue = ()
+        if self.round >= len(self.rounds):
+            self.phase = OVER
+            self.actor = -1
+            ev.append(Event("game_over", {}))
+            return
+        self._start_round(ev)
+
+    # ------------------------------------------------------------------------- scoring (CE-9)
+    def loot_total(self, seat: int) -> int:
+        pv = self.pv
+        return sum(loot_value(t, pv) for b in self.sb[seat] for t in self.held[b]) + self.bonus[seat]
+
+    def received(self, seat: int) -> int:
+        """Bullet cards this seat received (neutral or another player's) in deck, hand and discard."""
+        mine = {D.BULLET0 + b for b in self.sb[seat]}
+        return sum(1 for c in self.deck[seat] + self.hand[seat] + self.disc[seat]
+                   if c >= D.BULLET0 and c not in mine)
+
+    def gunslingers(self) -> list[int]:
+        best = max(self.fired)
+        return [s for s in range(self.n) if best > 0 and self.fired[s] == best]
+
+    def _result(self) -> Result:
+        guns = self.gunslingers()
+        totals = [self.loot_total(s) + (1000 if s in guns else 0) for s in range(self.n)]
+        recv = [self.received(s) for s in range(self.n)]
+        keys = [(totals[s], -recv[s]) for s in range(self.n)]
+        details = {"totals": totals, "gunslinger": guns, "bullets_received": recv,
+                   "bonus": list(self.bonus), "fired": list(self.fired)}
+        return Result.from_keys(keys, [float(t) for t in totals], details)
+
+    # ------------------------------------------------------------------------- helpers
+    def bname(self, b: int) -> str:
+        return D.BANDIT_IDS[self.chars[b]]
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        from .views import build_view
+
+        return build_view(self, seat)
+
+    def _determinize(self, seat: int, rng: Rng) -> None:
+        from .views import determinize
+
+        determinize(self, seat, rng)
+        self._dc = None
+
+    def action_label(self, aid: str, lang: str = "en") -> str:
+        from .text import action_label
+
+        return action_label(self, aid, lang)
+
+    def event_text(self, event: Event, lang: str = "en") -> str:
+        from .text import event_text
+
+        return event_text(event, lang)
+
+    @classmethod
+    def render_view(cls, view: dict[str, Any], lang: str = "en") -> str:
+        from .text import render_view
+
+        return render_view(view, lang)
+
+
+def setup_bandits(raw: Any, nb: int) -> tuple[int, ...]:
+    if not isinstance(raw, list) or len(raw) != nb or not all(x in D.BANDIT_INDEX for x in raw):
+        raise OptionError(f"setup 'bandits' must list {nb} bandit ids from {', '.join(D.BANDIT_IDS)}")
+    if len(set(raw)) != nb:
+        raise OptionError("setup 'bandits' lists a bandit twice")
+    return tuple(D.BANDIT_INDEX[x] for x in raw)
+
+
+def setup_cars(raw: Any) -> tuple[int, ...]:
+    if (not isinstance(raw, list) or not 2 <= len(raw) <= len(D.CAR_IDS)
+            or not all(x in D.CAR_INDEX for x in raw) or len(set(raw)) != len(raw)):
+        raise OptionError(f"setup 'cars' must list 2–6 different car ids from {', '.join(D.CAR_IDS)}")
+    return tuple(D.CAR_INDEX[x] for x in raw)
