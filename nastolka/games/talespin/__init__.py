@@ -1,0 +1,72 @@
+"""TaleSpin: The Card Game «Чудеса на виражах» (1–4 players, solitaire against Shere Khan at 1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nastolka.engine import Game, Option, OptionSchema
+
+from .data import CHARACTERS
+from .state import TaleSpinState
+
+
+def _heuristic(game: Game, seed: int = 0, **kw: Any) -> Any:
+    from .heuristic import HeuristicBot
+    return HeuristicBot(seed)
+
+
+RULES_EN = (
+    "Fly cargo around a ring of 12 Locations. Each turn: 1) draw 1, then up to 5; 2) play Passengers, "
+    "Artifacts, Actions and start at most one dogfight (by RANGE or with a Pilot); 3) roll the die and resolve "
+    "your Player card and then each Passenger of your chain — usually 'move, then play cargo' (face down: any "
+    "card may be a bluff; needs SHIPPING >= the Location's RECEIVING); 4) everyone discards to 7. Hand cap 10. "
+    "Win with 5 cargo at the end of your turn; the 5th must be a genuine Cargo played face up. Dogfights: three "
+    "maneuvers each blocked by an equal or higher card (a Lucky Shot blocks anything); the winner scores "
+    "Damage/Draw icons or takes a bounty. Solitaire: Baloo against Shere Khan."
+)
+RULES_RU = (
+    "Возите грузы по кольцу из 12 Локаций. Ход: 1) наберите 1 карту, затем до 5; 2) сажайте Пассажиров, "
+    "играйте Артефакты и Действия, начните не более одного закуса (по ДАЛЬНОСТИ или Пилотом); 3) бросьте кубик и "
+    "выполните результат своей карты Игрока, затем каждого Пассажира цепочки — обычно «переместитесь, затем "
+    "сыграйте груз» (лицом вниз: любая карта может быть блефом; нужна ЗАГРУЗКА не меньше ПРИЁМА Локации); "
+    "4) все сбрасывают до 7. Предел руки 10. Победа — 5 грузов в конце вашего хода; пятый — настоящий Груз "
+    "лицом вверх. Закус: три манёвра, каждый блокируется картой не меньше (Выстрел на Удачу блокирует любой); "
+    "победитель получает Урон/Набор или премию. Одиночная игра: Балу против Шер Хана."
+)
+
+GAME = Game(
+    id="talespin",
+    name_en="TaleSpin: The Card Game",
+    name_ru="Чудеса на виражах",
+    min_players=1,
+    max_players=4,
+    rules_version="2.1-spec1",
+    state_class=TaleSpinState,
+    options=OptionSchema((
+        Option("cargo_to_win", "int", 5, "cargo needed to win (7 = long game, R18.1)",
+               "сколько грузов нужно для победы (7 — длинная игра)", choices=(5, 7)),
+        Option("beginner", "bool", False, "beginner deck: remove the X-marked expansion cards (R18.2)",
+               "колода для новичков: убрать карты с отметкой X"),
+        Option("characters", "list", (), "character per seat (baloo, karnage, kit, molly); empty = random",
+               "персонаж для каждого места (baloo, karnage, kit, molly); пусто — случайно", choices=CHARACTERS),
+    )),
+    description_en="Fan-made card game of cargo runs, bluffing and dogfights (Joe Fourhman, 2004).",
+    description_ru="Фанатская карточная игра о перевозке грузов, блефе и воздушных боях (Джо Фурман, 2004).",
+    bots={"heuristic": _heuristic},
+    setup_keys={
+        "characters": "list per seat of baloo/karnage/kit/molly (solitaire: [baloo])",
+        "first": "seat of the first player",
+        "positions": "list per seat of the starting clock number 1..12",
+        "hands": "list per side of card ids in hand (given hands skip the opening draw)",
+        "chains": "list per side of Passenger card ids, position 1 first",
+        "holds": "list per side (solitaire: side 1 = Shere Khan) of card ids; 'open:<id>' is face up",
+        "discard": "card ids in the discard pile",
+        "covered": "solitaire: red character ids covering Locations from Khan Industries (8) clockwise",
+        "deck": "card ids on top of the draw deck, top first; the rest of the mode's deck is shuffled below",
+        "dice": "forced die results for the next rolls, then the seeded RNG",
+        "step": "1 (default) starts the first turn at Step 1; 2 starts it at Step 2 without drawing",
+    },
+    rules_summary={"en": RULES_EN, "ru": RULES_RU},
+)
+
+__all__ = ["GAME", "TaleSpinState"]

@@ -1,0 +1,186 @@
+"""Static TaleSpin data: ``cards.toml`` (a verbatim copy of the spec's card list) compiled once into tuples.
+
+Why tuples indexed by small ints: the rules code runs millions of times inside bot searches, so every
+card property is one tuple lookup.  A *card instance* is an int 0..109 (the copies of each definition in
+file order); a *definition* is an int index into ``DEFS``.  Effects are compiled from the spec's effect
+vocabulary into nested tuples ``(op, params...)`` that ``state.py`` dispatches on, one small function per
+primitive.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+_RAW: dict[str, Any] = tomllib.loads((Path(__file__).with_name("cards.toml")).read_text(encoding="utf-8"))
+
+CARGO, ARTIFACT, PASSENGER, PILOT, ACTION = range(5)
+TYPE_NAMES = ("Cargo", "Artifact", "Passenger", "Pilot", "Action")
+TYPE_RU = ("Груз", "Артефакт", "Пассажир", "Пилот", "Действие")
+BLUE, RED, NOCOLOUR = 0, 1, 2
+
+KEYWORDS: tuple[str, ...] = tuple(_RAW["enums"]["keywords"])
+KEYWORDS_RU: tuple[str, ...] = tuple(_RAW["enums"]["keywords_ru"])
+KW_BIT = {k: 1 << i for i, k in enumerate(KEYWORDS)}
+
+MANEUVER_NAMES = {int(k): (v["en"], v["ru"]) for k, v in _RAW["maneuver_names"].items()}
+STATS = ("shipping", "range", "piloting")
+STAT_INDEX = {s: i for i, s in enumerate(STATS)}
+TYPE_CODE = {n: i for i, n in enumerate(TYPE_NAMES)}
+
+
+def _compile(ops: list[dict[str, Any]] | None) -> tuple[tuple[Any, ...], ...]:
+    """Effect list -> tuple of op tuples; parameter defaults are those stated in the vocabulary."""
+    out: list[tuple[Any, ...]] = []
+    for op in ops or ():
+        name = op["op"]
+        if name == "none":
+            continue
+        if name == "move":
+            out.append(("move", op["max"], op.get("then") == "play_cargo"))
+        elif name == "play_cargo":
+            out.append(("play_cargo",))
+        elif name == "draw":
+            out.append(("draw", op["n"], op.get("who", "self")))
+        elif name == "discard_from_hand":
+            out.append(("discard_from_hand", op["n"], op.get("who", "self"), bool(op.get("random", False))))
+        elif name == "take_from_hand":
+            out.append(("take_from_hand", op["n"], op["from"]))
+        elif name == "search_deck":
+            out.append(("search_deck", TYPE_CODE[op["type"]], op.get("n", 1)))
+        elif name == "retrieve_discard":
+            t = op.get("type", "any")
+            out.append(("retrieve_discard", op.get("n", 1), -1 if t == "any" else TYPE_CODE[t]))
+        elif name in ("open_cargo", "peek_cargo"):
+            out.append((name, op["n"], op["whose"]))
+        elif name in ("repack", "shuffle_cargo", "discard_self", "auto_block", "cancel_dogfight"):
+            out.append((name,))
+        elif name == "steal_cargo":
+            out.append(("steal_cargo", op["state"], op["from"], bool(op.get("in_range", False))))
+        elif name == "discard_cargo":
+            out.append(("discard_cargo", op["state"], op["from"]))
+        elif name in ("move_to_first", "move_to_last"):
+            out.append((name, op.get("target", "self")))
+        elif name == "discard_passenger":
+            out.append(("discard_passenger", op["from"], op.get("which", "last")))
+        elif name == "steal_passenger":
+            out.append(("steal_passenger", op["from"], op.get("which", "last"), KW_BIT.get(op.get("keyword", ""), 0)))
+        elif name == "modify_stat":
+            out.append(("modify_stat", STAT_INDEX[op["stat"]], op["delta"]))
+        elif name == "modify_maneuver":
+            out.append(("modify_maneuver", op["delta"]))
+        elif name == "maneuver_from_deck":
+            out.append(("maneuver_from_deck", op.get("delta", 0)))
+        elif name == "dogfight_rule":
+            out.append(("dogfight_rule", op["rule"], op.get("who", "self"), op.get("value", 0)))
+        elif name == "adjust_damage":
+            out.append(("adjust_damage", op["delta"]))
+        elif name == "gain_bounty":
+            out.append(("gain_bounty", op.get("n", 1)))
+        elif name == "if":
+            cond = op["cond"]
+            if cond["op"] == "chain_has_keyword":
+                c: tuple[Any, ...] = ("kw", KW_BIT[cond["keyword"]])
+            else:
+                c = ("role", cond["role"])
+            out.append(("if", c, _compile(op.get("then")), _compile(op.get("else"))))
+        else:  # pragma: no cover - the data uses only the declared vocabulary
+            raise ValueError(f"unknown op {name}")
+    return tuple(out)
+
+
+def _die(table: dict[str, Any] | None) -> tuple[tuple[tuple[Any, ...], ...], ...]:
+    if not table:
+        return ((),) * 7
+    return ((),) + tuple(_compile(table[str(r)]) for r in range(1, 7))
+
+
+# ----------------------------------------------------------------------------- locations (clock 1..12)
+LOCATIONS = sorted(_RAW["locations"], key=lambda loc: loc["clock"])
+LOC_NAME = ("", *(loc["name_en"] for loc in LOCATIONS))
+LOC_NAME_RU = ("", *(loc["name_ru"] for loc in LOCATIONS))
+LOC_RECEIVING = (0, *(loc["receiving"] for loc in LOCATIONS))
+LOC_BONUS = ((), *(_compile(loc["bonus"]) for loc in LOCATIONS))
+LOC_BONUS_TEXT = ("", *(loc["bonus_en"] for loc in LOCATIONS))
+LOC_BONUS_TEXT_RU = ("", *(loc["bonus_ru"] for loc in LOCATIONS))
+
+# ----------------------------------------------------------------------------- player cards
+PLAYERS = _RAW["players"]
+CHARACTERS = ("baloo", "karnage", "kit", "molly")
+_PL_BY_ID = {p["id"]: p for p in PLAYERS}
+PL = tuple(_PL_BY_ID["pl_" + c] for c in CHARACTERS)
+PL_NAME = tuple(p["name_en"] for p in PL)
+PL_NAME_RU = tuple(p["name_ru"] for p in PL)
+PL_STATS = tuple((p["shipping"], p["range"], p["piloting"]) for p in PL)
+PL_START = tuple(p["start_location"] for p in PL)
+PL_ALT = tuple(p["alt_start_location"] for p in PL)
+PL_MANEUVER = tuple((p["maneuver"]["value"], p["maneuver"]["damage"], p["maneuver"]["draw"]) for p in PL)
+PL_DIE = tuple(_die(p["die"]) for p in PL)
+PL_KW = tuple(sum(KW_BIT[k] for k in p["keywords"]) for p in PL)
+PL_COLOUR = tuple(BLUE if p["colour"] == "blue" else RED for p in PL)
+PL_PASSENGER = tuple(p["passenger_version"] for p in PL)
+PL_DIE_TEXT = tuple(tuple(p["die_text_en"]) for p in PL)
+PL_DIE_TEXT_RU = tuple(tuple(p["die_text_ru"]) for p in PL)
+
+# ----------------------------------------------------------------------------- card definitions
+DEFS: list[dict[str, Any]] = _RAW["cards"]
+NDEFS = len(DEFS)
+DEF_ID: tuple[str, ...] = tuple(d["id"] for d in DEFS)
+DEF_INDEX = {k: i for i, k in enumerate(DEF_ID)}
+D_NAME = tuple(d["name_en"] for d in DEFS)
+D_NAME_RU = tuple(d["name_ru"] for d in DEFS)
+D_TEXT = tuple(d.get("text_en", "") for d in DEFS)
+D_TEXT_RU = tuple(d.get("text_ru", "") for d in DEFS)
+D_TYPE = tuple(TYPE_CODE[d["type"]] for d in DEFS)
+D_X = tuple(bool(d.get("expansion", False)) for d in DEFS)
+D_VAL = tuple(d["maneuver"]["value"] for d in DEFS)
+D_DMG = tuple(d["maneuver"]["damage"] for d in DEFS)
+D_DRW = tuple(d["maneuver"]["draw"] for d in DEFS)
+D_COLOUR = tuple((BLUE if d["colour"] == "blue" else RED) if "colour" in d else NOCOLOUR for d in DEFS)
+D_KW = tuple(sum(KW_BIT.get(k, 0) for k in d.get("keywords", ())) for d in DEFS)
+D_STATS = tuple((d.get("shipping", 0), d.get("range", 0), d.get("piloting", 0)) for d in DEFS)
+D_PIL = tuple(d.get("piloting", 0) for d in DEFS)  # a Pilot's own PILOTING draw
+D_DIE = tuple(_die(d.get("die")) for d in DEFS)
+D_EFFECT = tuple(_compile(d.get("effect")) for d in DEFS)
+D_TIMING = tuple(d.get("timing", "") for d in DEFS)
+D_ROLE = tuple(d.get("role", "") for d in DEFS)
+D_TIKI = tuple(bool(d.get("tiki", False)) for d in DEFS)
+D_COST = tuple(_compile(d.get("cost")) for d in DEFS)
+D_REWARD = tuple(_compile(d.get("reward")) for d in DEFS)
+D_MODS = tuple(_compile(d.get("dogfight_mods")) for d in DEFS)
+D_TRIGGER = tuple(d.get("trigger", "") for d in DEFS)
+D_DIE_TEXT = tuple(tuple(d.get("die_text_en", ())) for d in DEFS)
+D_DIE_TEXT_RU = tuple(tuple(d.get("die_text_ru", ())) for d in DEFS)
+D_MAIN_CHAR = tuple(d.get("main_character", "") for d in DEFS)
+
+# ----------------------------------------------------------------------------- card instances 0..109
+_inst: list[int] = []
+for _i, _d in enumerate(DEFS):
+    _inst.extend([_i] * _d["count"])
+NCARDS = len(_inst)
+C_DEF: tuple[int, ...] = tuple(_inst)
+C_TYPE = tuple(D_TYPE[d] for d in C_DEF)
+C_VAL = tuple(D_VAL[d] for d in C_DEF)
+C_DMG = tuple(D_DMG[d] for d in C_DEF)
+C_DRW = tuple(D_DRW[d] for d in C_DEF)
+C_COLOUR = tuple(D_COLOUR[d] for d in C_DEF)
+C_KW = tuple(D_KW[d] for d in C_DEF)
+C_STATS = tuple(D_STATS[d] for d in C_DEF)
+C_TIMING = tuple(D_TIMING[d] for d in C_DEF)
+C_RED_CHAR = tuple(D_COLOUR[d] == RED and D_TYPE[d] in (PASSENGER, PILOT) for d in C_DEF)
+INSTANCES_OF: dict[int, tuple[int, ...]] = {}
+for _c, _d in enumerate(C_DEF):
+    INSTANCES_OF[_d] = (*INSTANCES_OF.get(_d, ()), _c)
+
+CARGO_KHAN = DEF_INDEX["cargo_khan"]
+PAS_VERSION = tuple(DEF_INDEX[p] for p in PL_PASSENGER)
+COVER_START = int(_RAW["solitaire_card"]["cover_start_location"])
+META = _RAW["meta"]
+
+assert NCARDS == META["deck_size"] == 110
+
+
+def maneuver_name(value: int, lang: str = "en") -> str:
+    en, ru = MANEUVER_NAMES[value]
+    return ru if lang == "ru" else en

@@ -1,0 +1,260 @@
+"""The ``heuristic`` TaleSpin bot: hand-written priorities, no search.
+
+What it knows: its own hand, the public board (positions, chains, open cargo, hold sizes, the discard
+pile, the dogfight table) and the packed cargo it may see — exactly ``view(seat)`` plus ``legal_ids``.
+It never reads another seat's hand, the deck order or unseen packed cargo.
+
+Policy, in words: fill the chain with Passengers that add SHIPPING; pack cargo every time it may (a bluff
+from low cards while keeping one genuine Cargo for the final, face-up slot); fly where it can ship and
+where the bonus is best; attack only the player closest to winning and only with a strong first maneuver;
+answer a dogfight when its hand can block, block with the *lowest* card that holds (high cards stay for
+defence), spend Damage on packed cargo first (bluffs are discarded) and then on open cargo.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nastolka.engine import GameState, Rng
+
+from . import data as T
+
+_GOOD_ART = {"art_sprocket", "art_lucky_coin", "art_medal", "art_treasure_map", "art_power_crystal"}
+_BAD_ART = {"art_cursed_idol", "art_stone_statue", "art_jinxed_compass"}
+_SKIP_ACTIONS = {"act_change_seats", "act_secret_hold"}
+
+
+def _p(aid: str) -> dict[str, str]:
+    out = {}
+    rest = aid.partition(":")[2]
+    for part in rest.split(","):
+        k, _, v = part.partition("=")
+        out[k] = v
+    return out
+
+
+def _val(cid: str) -> int:
+    return T.D_VAL[T.DEF_INDEX[cid]]
+
+
+def _is_cargo(cid: str) -> bool:
+    return T.D_TYPE[T.DEF_INDEX[cid]] == T.CARGO
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    # ------------------------------------------------------------------ helpers over the view
+    def choose(self, state: GameState, seat: int) -> str:
+        legal = state.legal_ids(seat)
+        if len(legal) == 1:
+            return legal[0]
+        view = state.view(seat)
+        kind = view["decision"]["kind"] if view["decision"] else ""
+        fn = getattr(self, "_" + kind, None)
+        aid = fn(view, seat, legal) if fn is not None else None
+        return aid if aid in legal else legal[0]
+
+    @staticmethod
+    def _hand(view: dict[str, Any], seat: int) -> list[str]:
+        return view["players"][seat]["hand"] or []
+
+    @staticmethod
+    def _holdsize(view: dict[str, Any], side: int) -> int:
+        if view["mode"] == "solitaire" and side == 1:
+            return len(view["khan_hold"])
+        return len(view["players"][side]["hold"])
+
+    def _leader(self, view: dict[str, Any], seat: int, sides: list[int]) -> int:
+        return max(sides, key=lambda s: (self._holdsize(view, s), -abs(s - seat)))
+
+    # ------------------------------------------------------------------ decisions
+    def _main(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
+        me = view["players"][seat]
+        hand = self._hand(view, seat)
+        n_cargo = sum(1 for c in hand if _is_cargo(c))
+        for aid in legal:
+            if aid.startswith("passenger:") and len(me["chain"]) < 4:
+                cid = _p(aid)["card"]
+                d = T.DEF_INDEX[cid]
+                if T.D_STATS[d][0] >= 1 or len(me["chain"]) < 3:
+                    return aid
+        for aid in legal:
+            if aid.startswith("artifact:"):
+                p = _p(aid)
+                if p["card"] in _GOOD_ART and int(p["seat"]) == seat:
+                    return aid
+                if p["card"] in _BAD_ART and int(p["seat"]) != seat:
+                    return aid
+        for aid in legal:
+            if aid.startswith("action:"):
+                cid = _p(aid)["card"]
+                if cid in _SKIP_ACTIONS and not any(h["open"] for h in me["hold"]):
+                    continue
+                if cid == "act_change_seats":
+                    continue
+                if cid == "act_double_check" and me["stats"][0] < T.LOC_RECEIVING[me["position"]]:
+                    continue
+                if cid == "act_storm" or cid == "act_lookout":
+                    continue
+                return aid
+        # dogfights: only with a strong opening and a worthwhile target
+        hi = sorted((_val(c) for c in hand), reverse=True)
+        strength = sum(hi[:2]) if len(hi) >= 2 else sum(hi)
+        best = None
+        for aid in legal:
+            if aid.startswith("dogfight:") or aid.startswith("pilot:"):
+                p = _p(aid)
+                target = int(p["target"])
+                first = _val(p["card"]) if "card" in p else view_first(view, seat)
+                if self._holdsize(view, target) == 0 and view["mode"] != "solitaire":
+                    continue
+                score = first * 2 + strength + 3 * self._holdsize(view, target)
+                if view["mode"] == "solitaire":
+                    score += 20
+                if first >= 8 and strength >= 16 and (best is None or score > best[0]):
+                    best = (score, aid)
+        if best is not None and (n_cargo >= 1 or view["mode"] == "solitaire"):
+            return best[1]
+        return "end"
+
+    def _window(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
+        df = view["dogfight"]
+        me = view["players"][seat]
+        for aid in legal:
+            cid = _p(aid).get("card")
+            if cid is None:
+                continue
+            if cid == "act_patch_up" and not any(h["open"] for h in me["hold"]):
+                continue
+            if cid == "act_into_clouds" and df is not None:
+                hand = self._hand(view, seat)
+                if any(_val(c) >= df["first_value"] or _val(c) == 1 for c in hand if c != cid):
+                    continue
+            if cid == "act_second_wind" and len(self._hand(view, seat)) > 8:
+                continue
+            return aid
+        return "pass"
+
+    def _accept(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
+        df = view["dogfight"]
+        hand = self._hand(view, seat)
+        first = df["first_value"]
+        can = any(_val(c) >= first or _val(c) == 1 or c == "act_evasive" for c in hand)
+        return "accept" if can or df["first"][1] >= 2 else "decline"
+
+    def _defend(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
+        blocks = [a for a in legal if a.startswith("block:")]
+        evasive = [a for a in legal if a.startswith("action:")]
+        if blocks:
+            # lowest card that holds, sparing Lucky Shots and genuine Cargo if possible
+            def key(a: str) -> tuple[int, int, int]:
+                cid = _p(a)["card"]
+                v = _val(cid)
+                return (v == 1, _is_cargo(cid), v)
+            choice = min(blocks, key=key)
+            if _val(_p(choice)["card"]) == 1 and evasive:
+                return evasive[0]
+            return choice
+        if evasive:
+            return evasive[0]
+        return "yield"
+
+    def _attack(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
+        def key(a: str) -> tuple[int, int]:
+            cid = _p(a).get("card", "")
+            if a.startswith("action:"):
+                return (12, 0)
+            return (_val(cid), -_is_cargo(cid))
+        return max(legal, key=key)
+
+    def _smaneuver(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
+        return max(legal, key=lambda a: _val(_p(a)["card"]))
+
+    def _damage(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
+        for prefix in ("damage:open", "damage:uncover", "damage:discard", "damage:hand"):
+            for aid in legal:
+                if aid.startswith(prefix):
+                    return aid
+        return legal[0]
+
+    def _bounty(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
+        cards = [a for a in legal if "card=" in a]
+        if not cards or len(self._hand(view, seat)) >= 9:
+            return legal[-1]
+        return max(cards, key=lambda a: (_is_cargo(_p(a)["card"]), _val(_p(a)["card"])))
+
+    def _move(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
+        me = view["players"][seat]
+        ship = me["stats"][0]
+        covered = len(view.get("covered", []))
+        best, best_score = legal[0], -1e9
+        for aid in legal:
+            p = _p(aid)
+            n = int(p["n"])
+            dest = (me["position"] - 1 + (n if p["dir"] == "cw" else -n)) % 12 + 1
+            score = 0.0
+            if ship >= T.LOC_RECEIVING[dest] and not (covered and (dest - T.COVER_START) % 12 < covered):
+                score += 10
+                bonus = T.LOC_BONUS[dest]
+                if bonus:
+                    op = bonus[0][0]
+                    score += {"draw": 3, "search_deck": 4, "steal_cargo": 3, "open_cargo": 2}.get(op, 1)
+            score += self.rng.random() * 0.1
+            if score > best_score:
+                best, best_score = aid, score
+        return best
+
+    def _cargo(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
+        cards = [a for a in legal if "card=" in a]
+        if not cards:
+            return "cargo:none"
+        hand = self._hand(view, seat)
+        genuine = [a for a in cards if _is_cargo(_p(a)["card"])]
+        holdn = len(view["players"][seat]["hold"])
+        if holdn >= view["cargo_to_win"] - 1:
+            return min(genuine, key=lambda a: _val(_p(a)["card"])) if genuine else "cargo:none"
+        n_gen = sum(1 for c in hand if _is_cargo(c))
+        if genuine and n_gen >= 2:
+            return min(genuine, key=lambda a: _val(_p(a)["card"]))
+        bluffs = [a for a in cards if not _is_cargo(_p(a)["card"])]
+        if bluffs:
+            return min(bluffs, key=lambda a: (_val(_p(a)["card"]) == 1, _val(_p(a)["card"])))
+        return "cargo:none" if n_gen <= 1 else cards[0]
+
+    def _discard(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
+        def key(a: str) -> tuple[int, int, int]:
+            cid = _p(a)["card"]
+            v = _val(cid)
+            return (_is_cargo(cid), v == 1, v)
+        return min(legal, key=key)
+
+    def _drop(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
+        chain = view["players"][seat]["chain"]
+        return min(legal, key=lambda a: T.D_STATS[T.DEF_INDEX[chain[int(_p(a)["pos"])]]][0])
+
+    def _pick(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
+        sides = sorted({int(_p(a)["seat"]) for a in legal})
+        others = [s for s in sides if s != seat] or sides
+        target = self._leader(view, seat, others)
+        opts = [a for a in legal if int(_p(a)["seat"]) == target]
+        return opts[-1]
+
+    def _opp(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
+        sides = [int(_p(a)["seat"]) for a in legal]
+        t = self._leader(view, seat, sides)
+        return f"opponent:seat={t}"
+
+    def _chain(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
+        return legal[0]
+
+    def _take(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
+        return max(legal, key=lambda a: (_is_cargo(_p(a)["card"]), _val(_p(a)["card"])))
+
+
+def view_first(view: dict[str, Any], seat: int) -> int:
+    """Value of the seat's Player card maneuver (its first maneuver in a RANGE dogfight)."""
+    return T.PL_MANEUVER[T.CHARACTERS.index(view["players"][seat]["character"])][0]
