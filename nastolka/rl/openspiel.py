@@ -131,6 +131,8 @@ class NastolkaSpielState(pyspiel.State):
         self._trail: list[str] = [""] * n
         self._own: list[list[int]] = [[] for _ in range(n)]
         self._replaying = False
+        #: a seat of ``to_act`` to ask before the others (set by the bot wrapper; cleared by any action)
+        self.first_seat: int | None = None
 
     # Only the engine state, the digests and own actions live in ``__dict__`` (which OpenSpiel pickles
     # for serialisation and deep copies); the game comes from ``get_game()`` so it is never pickled.
@@ -149,6 +151,8 @@ class NastolkaSpielState(pyspiel.State):
             return int(pyspiel.PlayerId.CHANCE)
         if e.is_over:
             return int(pyspiel.PlayerId.TERMINAL)
+        if self.first_seat is not None and self.first_seat in e.to_act:
+            return self.first_seat
         return e.to_act[0]
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -168,7 +172,8 @@ class NastolkaSpielState(pyspiel.State):
             self.engine = self._spec.new_state(self._sgame.seed_base + int(action))
             return
         e = self.engine
-        seat = e.to_act[0]
+        seat = self.current_player()
+        self.first_seat = None
         aid = self._spec.actions.action_id(action)
         recall = self._sgame.recall
         if recall == "decisions":
@@ -218,6 +223,7 @@ class NastolkaSpielState(pyspiel.State):
             new.apply_action(action)
         new._replaying = False
         new.engine = engine
+        new.first_seat = self.first_seat
         new._trail = self._trail[:]
         new._own = [o[:] for o in self._own]
         return new

@@ -1,0 +1,1 @@
+"""Frozen action vocabularies, one JSON file per game (see :mod:`nastolka.rl.spaces`)."""
