@@ -43,7 +43,7 @@ OPTIONS = OptionSchema((
            "вагоны за локомотивом, от головы к хвосту; пусто = случайно", choices=D.CAR_IDS),
 ))
 
-_GAME = Game(
+GAME = Game(
     id="colt_express", name_en="Colt Express", name_ru="Кольт Экспресс", min_players=2, max_players=6,
     rules_version="1", state_class=ColtState, options=OPTIONS,
     description_en="Bandits rob a train: plan actions blind, then watch them go wrong.",

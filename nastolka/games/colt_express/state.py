@@ -209,7 +209,8 @@ class ColtState(GameState):
         rng.shuffle(normal)
         self.rounds = tuple(normal[:4]) + (D.STATION_ROUNDS[rng.randbelow(len(D.STATION_ROUNDS))],)
         # positions (CE-2.6): player k (1-based from the first player) odd -> caboose, even -> next car
-        self.pos = [0] * nb
+        # two-player bandits wait on a provisional spot until their owner's CE-10 choice
+        self.pos = [2 * self.k if b % 2 == 0 else 2 * (self.k - 1) for b in range(nb)]
         if not two:
             for i in range(n):
                 seat = (self.first + i) % n
@@ -233,8 +234,10 @@ class ColtState(GameState):
             self.phase = SETUP2P
             self.queue = (self.first, 1 - self.first)
             self.actor = self.first
-            return
-        self._start_round([])
+        else:
+            self._start_round([])
+        # the decision is computed eagerly so that asking for legal ids never changes the state
+        self._decision()
 
     # ------------------------------------------------------------------------- engine hooks
     @property
@@ -289,6 +292,8 @@ class ColtState(GameState):
             self._do_pickpocket(pay, ev)
         elif ph == SETUP2P:
             self._do_setup2p(seat, pay, ev)
+        if self.actor >= 0:
+            self._decision()
         return ev
 
     # ------------------------------------------------------------------------- decisions
@@ -858,6 +863,7 @@ class ColtState(GameState):
         if self.round >= len(self.rounds):
             self.phase = OVER
             self.actor = -1
+            self._dc = ((), ())
             ev.append(Event("game_over", {}))
             return
         self._start_round(ev)
@@ -900,6 +906,8 @@ class ColtState(GameState):
 
         determinize(self, seat, rng)
         self._dc = None
+        if self.actor >= 0:
+            self._decision()
 
     def action_label(self, aid: str, lang: str = "en") -> str:
         from .text import action_label
