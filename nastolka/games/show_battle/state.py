@@ -578,7 +578,7 @@ class ShowBattleState(GameState):
         hand, deck = self.hands[seat], self.decks[seat]
         if len(hand) < HAND and deck:
             drawn = []
-            while len(hand) < HAND and deck:
+            while len(hand) + len(drawn) < HAND and deck:
                 drawn.append(deck.pop())
             hand += drawn
             hand.sort()
