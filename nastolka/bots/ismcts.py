@@ -220,7 +220,9 @@ def _search(state: GameState, seat: int, config: IsmctsConfig, seed: int,
             break
         if deadline is not None and done:
             now = perf()
-            if now + (now - started) / done > deadline:
+            # twice the mean: rollouts vary in length, and a late answer is a bug while one fewer
+            # iteration is not
+            if now + 2 * (now - started) / done > deadline:
                 break
         det = state.determinize(seat, rng.spawn())
         cur = roots[:]
@@ -356,7 +358,7 @@ def search(state: GameState, seat: int, config: IsmctsConfig, seed: int = 0) -> 
         return SearchResult(legal[0], [ActionStat(legal[0], 0, 0.0)], 0, time.perf_counter() - started)
     budget = None
     if config.seconds is not None:
-        budget = max(0.0, config.seconds * (1 - config.safety) - 0.003)
+        budget = max(0.0, config.seconds * (1 - config.safety) - 0.005)
     rng = Rng(seed)
     jobs = config.jobs
     totals: dict[str, list[float]] = {}

@@ -1,0 +1,71 @@
+"""``nastolka hint``: what would the bot do in the last position of a record, and why.
+
+The search runs on ``seat``'s information set only (determinizations of the replayed state), so a hint
+never reveals another player's hidden cards; the visit counts and values show how sure the bot is.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.table import Table
+
+from nastolka.bots.ismcts import IsmctsBot, IsmctsConfig
+from nastolka.engine import Record, replay
+
+from .common import CliError, console, print_json
+
+
+def hint_cmd(
+    path: Path = typer.Argument(..., metavar="RECORD", help="a record JSON file (its last position is used)"),
+    seat: int = typer.Option(..., "--seat", "-s", help="the seat asking for a hint"),
+    seconds: float = typer.Option(1.0, "--seconds", help="search time"),
+    iterations: int | None = typer.Option(None, "--iterations", "-i",
+                                          help="search iterations instead of time (reproducible)"),
+    rollout: str = typer.Option("random", "--rollout", help="playout policy: random or heuristic"),
+    seed: int = typer.Option(0, "--seed", help="search seed"),
+    lang: str = typer.Option("en", "--lang", help="ru or en"),
+    json_out: bool = typer.Option(False, "--json", help="machine-readable output"),
+) -> None:
+    """Recommend an action for SEAT at the end of RECORD, with visit counts and value estimates."""
+    record = Record.load(path)
+    state = replay(record, verify_result=False)
+    if not 0 <= seat < state.players:
+        raise CliError(f"--seat must be 0..{state.players - 1}, not {seat}")
+    if state.is_over:
+        raise CliError("the game in this record is over: there is nothing to decide")
+    if seat not in state.to_act:
+        raise CliError(f"seat {seat} does not decide now (waiting for seat "
+                       f"{', '.join(str(s) for s in state.to_act)})")
+    if rollout not in {"random", "heuristic"}:
+        raise CliError(f"--rollout must be random or heuristic, not {rollout!r}")
+    if iterations is not None and iterations < 1:
+        raise CliError("--iterations must be at least 1")
+    if iterations is None and seconds <= 0:
+        raise CliError("--seconds must be positive")
+    config = IsmctsConfig(iterations=iterations, seconds=None if iterations is not None else seconds,
+                          rollout=rollout, epsilon=0.1 if rollout == "heuristic" else 0.0)
+    result = IsmctsBot(state.game, seed, name="hint", config=config).analyse(state, seat)
+    if json_out:
+        data = result.to_json()
+        data.update({"game": record.game, "seat": seat, "step": state.step,
+                     "label": state.action_label(result.action, lang)})
+        for row in data["stats"]:
+            row["label"] = state.action_label(row["action"], lang)
+        print_json(data)
+        return
+    console.print(f"{record.game}, step {state.step}, seat {seat}: play "
+                  f"[bold]{state.action_label(result.action, lang)}[/bold] ({result.action})")
+    table = Table(title=f"{result.iterations} searches in {result.seconds:.2f} s")
+    for col in ("action", "visits", "share", "value (win estimate)"):
+        table.add_column(col)
+    total = max(1, sum(s.visits for s in result.stats))
+    for s in result.stats:
+        table.add_row(f"{state.action_label(s.action, lang)} ({s.action})", str(s.visits),
+                      f"{s.visits / total:.0%}", f"{s.value:.3f}")
+    console.print(table)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("hint")(hint_cmd)
