@@ -255,8 +255,8 @@ class ColtState(GameState):
         return list(self._decision()[0])
 
     def _copy_into(self, new: Any) -> None:
-        rng = new.rng
-        new.__dict__.update(self.__dict__)
+        rng = new.rng            # the base made a fresh Rng; everything else of the base is equal
+        new.__dict__ = self.__dict__.copy()
         new.rng = rng
         new.pos = self.pos[:]
         new.floor = self.floor[:]
