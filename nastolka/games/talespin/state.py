@@ -1198,7 +1198,7 @@ class TaleSpinState(GameState):
                 "hand_size": len(self.hands[s]),
                 "hand": sorted(ids[C_DEF[i]] for i in self.hands[s]) if seat == s else None,
                 "hold": [self._card_view(s, v, seat) for v in self.holds[s]],
-                "tiki": [ids[d] for d in range(T.NDEFS) if self.tiki[s] >> d & 1],
+                "tiki": [ids[d] for d in range(T.NDEFS) if self.tiki[s] >> d & 1] if self.tiki[s] else [],
             })
         df = self.df
         dfv = None
@@ -1491,6 +1491,7 @@ def _a_cargo(s: TaleSpinState, dec: tuple[Any, ...], verb: str, rest: str) -> No
     else:
         s.holds[c].append(inst)
         s._e("cargo", seat=c, card=None, open=False, location=s.pos[c])
+        s._e("packed_card", (c,), seat=c, card=p["card"])
     s._push(T.LOC_BONUS[s.pos[c]], c)  # R10.3
 
 
@@ -1559,11 +1560,14 @@ def _a_chain(s: TaleSpinState, dec: tuple[Any, ...], verb: str, rest: str) -> No
 
 
 def _l_take(s: TaleSpinState, dec: tuple[Any, ...]) -> list[str]:
-    return [f"take:card={DEF_ID[d]}" for d in s._take_options(dec[2], dec[3])]
+    # "take:none" only appears in a determinized state whose resampled pile lost every match
+    return [f"take:card={DEF_ID[d]}" for d in s._take_options(dec[2], dec[3])] or ["take:none"]
 
 
 def _a_take(s: TaleSpinState, dec: tuple[Any, ...], verb: str, rest: str) -> None:
-    s._do_take(dec[1], dec[2], T.DEF_INDEX[_params(rest)["card"]])
+    p = _params(rest)
+    if "card" in p:
+        s._do_take(dec[1], dec[2], T.DEF_INDEX[p["card"]])
 
 
 def _l_smaneuver(s: TaleSpinState, dec: tuple[Any, ...]) -> list[str]:
