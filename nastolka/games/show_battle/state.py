@@ -90,6 +90,7 @@ class ShowBattleState(GameState):
     top: list[int]
     cov: list[tuple[int, ...]]
     rlen: list[int]
+    pl: tuple[tuple[int, ...], tuple[int, ...]]
     ori: list[int]
     up: list[bool]
     tok: list[bool]
@@ -149,6 +150,7 @@ class ShowBattleState(GameState):
             s.first = 0 if s.solo else rng.randbelow(players)
         else:
             s._load_setup(setup, rng)
+        s._update_places()
         s.turn = s.first
         s._next_turn(s.first - 1, [])
         return s
@@ -350,8 +352,14 @@ class ShowBattleState(GameState):
         return ev
 
     # ------------------------------------------------------------------ legal places (SB-6)
-    def _places(self) -> tuple[list[int], list[int]]:
-        """Slots any card may go to, and the 8th slots only the aerialists may open."""
+    def _places(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Slots any card may go to, and the 8th slots only the aerialists may open (cached in ``pl``)."""
+        return self.pl
+
+    def _update_places(self) -> None:
+        """Recompute the legal places; called after every change of a top card or of a face (SB-6).
+
+        Kept eagerly rather than lazily so that asking for legal actions never changes the state."""
         top, up, rlen = self.top, self.up, self.rlen
         base: list[int] = []
         aer: list[int] = []
@@ -368,7 +376,7 @@ class ShowBattleState(GameState):
                 base.append(o + n)
             elif n == 7:
                 aer.append(o + 7)
-        return base, aer
+        self.pl = (tuple(base), tuple(aer))
 
     def _placement_ids(self, seat: int) -> list[str]:
         hand = self.hands[seat]
@@ -463,6 +471,7 @@ class ShowBattleState(GameState):
                     ev.append(Event("rotate", {"card": KIND_IDS[CARD_KIND[left]], "owner": CARD_OWNER[left],
                                                **self._where(idx - 1), "dir": "cw" if rot > 0 else "ccw",
                                                "value": CARD_VAL[left][o], "by": "rotation"}))
+        self._update_places()
         ek = k
         if k == MIME:  # read after steps 1–2
             ek = -1
@@ -532,6 +541,7 @@ class ShowBattleState(GameState):
             ori[c] = 0
             ev.append(Event("revive", {"card": KIND_IDS[CARD_KIND[c]], "owner": CARD_OWNER[c],
                                        **self._where(r0 + slot), "by": name}))
+            self._update_places()
         elif ek == JUGGLER:
             i = r0 + slot
             top[i], top[i + 1] = top[i + 1], top[i]
@@ -559,6 +569,7 @@ class ShowBattleState(GameState):
     def _discard(self, idx: int, by: str, ev: list[Event]) -> None:
         c = self.top[idx]
         self.up[c] = False
+        self._update_places()
         ev.append(Event("discard", {"card": KIND_IDS[CARD_KIND[c]], "owner": CARD_OWNER[c], **self._where(idx),
                                     "by": by}))
 
@@ -624,7 +635,7 @@ class ShowBattleState(GameState):
         for c in hand:
             k = CARD_KIND[c]
             t = CARD_BASE[c]
-            for idx in (base + aer if k == AERIALISTS else base):
+            for idx in (base + aer if k == AERIALISTS else base):  # tuples
                 r, s = divmod(idx, ROW_SLOTS)
                 key: tuple[Any, ...] | None = None
                 if s:
@@ -734,6 +745,7 @@ class ShowBattleState(GameState):
         new.top = self.top[:]
         new.cov = self.cov[:]
         new.rlen = self.rlen[:]
+        new.pl = self.pl
         new.ori = self.ori[:]
         new.up = self.up[:]
         new.tok = self.tok[:]
