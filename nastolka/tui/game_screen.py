@@ -24,7 +24,7 @@ from textual.worker import Worker, WorkerState
 from nastolka.bots.base import Bot
 from nastolka.engine import Event, GameState, NastolkaError, visible
 
-from .boards import presenter_for
+from .boards import GENERIC, presenter_for
 from .cover import CoverScreen
 from .help import HelpScreen
 from .i18n import tr
@@ -61,6 +61,7 @@ class GameScreen(Screen[None]):
         self._spin = 0
         self._logged = 0
         self._closed = False
+        self._warned = False
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -103,18 +104,29 @@ class GameScreen(Screen[None]):
             title.append(f" · {names[self.shown]}")
         self.query_one("#title", Static).update(title)
         self.query_one("#board-box").border_title = tr("board", lang)
-        self.query_one("#board", Static).update(self.presenter.board(game, view, lang))
+        self.query_one("#board", Static).update(self.present("board", game, view, lang))
         hand = self.query_one("#hand", Static)
         hand.border_title = tr("hand", lang) if len(self.session.humans) == 1 or self.shown is None \
             else tr("hand_of", lang, name=names[self.shown])
-        cards = self.presenter.hand(view, lang) if self.shown is not None else None
+        cards = self.present("hand", view, lang) if self.shown is not None else None
         hand.update(self.presenter.hand_renderable(cards, lang, tr("hand_empty", lang), tr("hand_hidden", lang)))
         table = self.query_one("#table", Static)
         table.border_title = tr("table", lang)
-        table.update(self.presenter.table(view, lang, names))
+        table.update(self.present("table", view, lang, names))
         self.query_one("#log").border_title = tr("log", lang)
         self.draw_actions()
         self.draw_status()
+
+    def present(self, part: str, *args: Any) -> Any:
+        """A part drawn by the game's presenter, or by the generic one if the game's fails (a view that
+        changed under a board widget must cost a prettier picture, never the game in progress)."""
+        try:
+            return getattr(self.presenter, part)(*args)
+        except Exception as exc:  # noqa: BLE001
+            if not self._warned:
+                self._warned = True
+                self.notify(f"board drawing failed ({exc!r}); showing the text view", severity="warning")
+            return getattr(GENERIC, part)(*args)
 
     def draw_actions(self) -> None:
         options = self.query_one("#actions", OptionList)
@@ -260,7 +272,7 @@ class GameScreen(Screen[None]):
 
     def _open_help(self) -> None:
         game, lang = self.session.game, self.lang
-        cards = self.presenter.card_texts(self.view(), lang) if self.shown is not None else []
+        cards = self.present("card_texts", self.view(), lang) if self.shown is not None else []
         rules = game.rules_summary.get(lang) or game.rules_summary.get("en", "")
         self.app.push_screen(HelpScreen(tr("help_title", lang, game=game.name(lang)), rules, cards, lang))
 

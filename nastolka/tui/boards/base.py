@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.columns import Columns
+from rich.console import RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -30,7 +31,7 @@ class CardFace:
     title: str
     body: str = ""
     text: str = ""
-    style: str = "bold"
+    style: str = ""
 
 
 def _scalar(value: Any) -> bool:
@@ -110,13 +111,14 @@ class Presenter:
             return Text(hidden, style="dim")
         if not cards:
             return Text(empty, style="dim")
-        grid = Table.grid(padding=(0, 1))
-        panels = [Panel(Text(c.body or " ", overflow="fold"), title=Text(c.title, style=c.style),
-                        width=max(16, min(24, len(c.title) + 6)), padding=(0, 1)) for c in cards]
-        for _ in panels:
-            grid.add_column()
-        grid.add_row(*panels)
-        return Group(grid)
+        width = max(14, min(26, max(len(c.title) for c in cards) + 4))
+        return Columns([self.card_panel(c, width) for c in cards], padding=(0, 1))
+
+    def card_panel(self, card: CardFace, width: int) -> Panel:
+        """One card of the hand; the border takes the card's style (its owner's colour, if any)."""
+        title = Text(card.title, style="bold")
+        return Panel(Text(card.body or " ", overflow="fold", justify="center"), title=title, width=width,
+                     padding=(0, 0), border_style=card.style)
 
 
 GENERIC = Presenter()

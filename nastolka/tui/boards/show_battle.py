@@ -1,0 +1,176 @@
+"""«Шоу-Битва»: the circus rows as cards — each with its active value, its orientation and its owner.
+
+Drawn from the view only (``rows`` / ``troupes``); card names, edge values and effect texts come from the
+game's static card table, which is public knowledge printed on every card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from nastolka.engine import Game
+from nastolka.games.show_battle import data
+
+from .base import CardFace, Presenter
+
+#: owner colour -> terminal colour (blue is lightened to stay readable on a dark background)
+COLOURS = ("red", "dodger_blue1", "green3", "yellow")
+ARROWS = ("↑", "→", "↓", "←")
+CARD_WIDTH = 11
+
+
+def card_name(kind: str, lang: str) -> str:
+    k = data.KIND_INDEX.get(kind)
+    if k is None:
+        return kind
+    return data.NAMES_RU[k] if lang == "ru" else data.NAMES_EN[k]
+
+
+def card_effect(kind: str, lang: str) -> str:
+    k = data.KIND_INDEX.get(kind)
+    if k is None:
+        return ""
+    return data.EFFECT_RU[k] if lang == "ru" else data.EFFECT_EN[k]
+
+
+def edge_values(kind: str, active: int | None) -> Text:
+    """The four edge values T·CW·H·CCW, the active one (by orientation) highlighted."""
+    k = data.KIND_INDEX.get(kind)
+    text = Text(justify="center")
+    if k is None:
+        return text
+    for o, v in enumerate(data.VALUES[k]):
+        if o:
+            text.append("·", style="dim")
+        text.append(str(v), style="bold reverse" if o == active else "dim")
+    return text
+
+
+def colour(owner: Any) -> str:
+    return COLOURS[owner] if isinstance(owner, int) and 0 <= owner < len(COLOURS) else "white"
+
+
+class ShowBattlePresenter(Presenter):
+    def board(self, game: Game, view: dict[str, Any], lang: str) -> RenderableType:
+        ru = lang == "ru"
+        parts: list[RenderableType] = []
+        solo = view.get("solo")
+        if solo:
+            parts.append(Text(("Соло, нужен перевес ≥ " if ru else "Solo: win by at least ")
+                              + str(solo.get("margin_needed")), style="italic"))
+        if view.get("jury_sympathy"):
+            parts.append(Text("Симпатия жюри: второй игрок +2" if ru else "Jury sympathy: second player +2",
+                              style="italic"))
+        pending = view.get("pending")
+        for row in view.get("rows", []):
+            parts.append(self.row(row, lang, pending))
+        legend = Text("↑ → ↓ ← — " + ("поворот карты по часовой; ★ — неприкасаемая; ▒ — сброшена"
+                                         if ru else "card turned clockwise; ★ untouchable; ▒ face down"),
+                      style="dim")
+        parts.append(legend)
+        return Group(*parts)
+
+    def row(self, row: dict[str, Any], lang: str, pending: dict[str, Any] | None) -> RenderableType:
+        label = Text(f"{'Ряд' if lang == 'ru' else 'Row'} {row.get('name')}", style="bold")
+        slots = row.get("slots", [])
+        label.append(f"  ({len(slots)}/7)", style="dim")
+        if not slots:
+            return Group(label, Text("  " + ("пусто" if lang == "ru" else "empty"), style="dim"))
+        grid = Table.grid(padding=(0, 0))
+        for _ in slots:
+            grid.add_column(width=CARD_WIDTH)
+        grid.add_row(*[self.slot(s, lang, pending, row.get("name")) for s in slots])
+        return Group(label, grid)
+
+    def slot(self, slot: dict[str, Any], lang: str, pending: dict[str, Any] | None, row: Any) -> Panel:
+        kind = str(slot.get("card", "?"))
+        name = card_name(kind, lang)
+        border = colour(slot.get("owner"))
+        title = Text(str(slot.get("slot", "")))
+        if slot.get("token"):
+            title.append("★", style="bold yellow")
+        body = Text(justify="center", overflow="fold")
+        if slot.get("face_up"):
+            orient = int(slot.get("orient", 0)) % 4
+            body.append(name[:CARD_WIDTH * 2 - 4] + "\n", style="bold")
+            body.append(f"{slot.get('value')} {ARROWS[orient]}\n", style="bold reverse")
+            body.append_text(edge_values(kind, orient))
+        else:
+            body.append("▒▒▒▒▒▒▒\n", style="dim")
+            body.append(name[:CARD_WIDTH * 2 - 4], style="dim strike")
+        covered = slot.get("covered") or []
+        subtitle = Text(f"+{len(covered)}", style="dim") if covered else None
+        if pending and pending.get("row") == row and pending.get("slot") == slot.get("slot"):
+            border = f"bold {border}"
+            title.append("!", style="bold magenta")
+        return Panel(body, title=title, subtitle=subtitle, border_style=border, width=CARD_WIDTH,
+                     padding=(0, 0), height=6)
+
+    def own_troupe(self, view: dict[str, Any]) -> dict[str, Any] | None:
+        for troupe in view.get("troupes", []):
+            if troupe.get("seat") == view.get("seat") and troupe.get("seat") is not None:
+                return troupe
+        return None
+
+    def hand(self, view: dict[str, Any], lang: str) -> list[CardFace] | None:
+        troupe = self.own_troupe(view)
+        if troupe is None or troupe.get("hand") is None:
+            return None
+        style = colour(troupe.get("troupe"))
+        faces = []
+        for kind in troupe["hand"]:
+            body = edge_values(kind, 0).plain
+            faces.append(CardFace(card_name(kind, lang), body, card_effect(kind, lang), style))
+        return faces
+
+    def card_texts(self, view: dict[str, Any], lang: str) -> list[tuple[str, str]]:
+        """Every card in hand first, then every card on the board, each once."""
+        kinds: list[str] = list((self.own_troupe(view) or {}).get("hand") or [])
+        for row in view.get("rows", []):
+            for slot in row.get("slots", []):
+                kinds.append(str(slot.get("card")))
+                kinds.extend(str(c.get("card")) for c in slot.get("covered") or [])
+        seen: list[str] = []
+        for kind in kinds:
+            if kind not in seen:
+                seen.append(kind)
+        out = []
+        for kind in seen:
+            k = data.KIND_INDEX.get(kind)
+            values = " / ".join(map(str, data.VALUES[k])) if k is not None else ""
+            out.append((f"{card_name(kind, lang)} [{values}]", card_effect(kind, lang)))
+        return out
+
+    def table(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
+        ru = lang == "ru"
+        table = Table(box=None, pad_edge=False, expand=True)
+        table.add_column("")
+        table.add_column("сила" if ru else "score", justify="right")
+        table.add_column("рука" if ru else "hand", justify="right")
+        table.add_column("кол." if ru else "deck", justify="right")
+        table.add_column("★", justify="right")
+        turn = view.get("turn")
+        for troupe in view.get("troupes", []):
+            t = troupe.get("troupe")
+            seat = troupe.get("seat")
+            if troupe.get("rival"):
+                name = "соперники" if ru else "rival troupe"
+            elif isinstance(seat, int) and seat < len(names):
+                name = names[seat]
+            else:
+                name = str(t)
+            marker = "▶ " if t == turn and not view.get("result") else "  "
+            mark = "↻" if troupe.get("mulligan_used") else ""
+            table.add_row(Text(marker + name, style=colour(t)), str(troupe.get("strength", "")),
+                          str(troupe.get("hand_size", "")), str(troupe.get("deck_size", "")),
+                          f"{troupe.get('tokens', '')}{mark}")
+        return table
+
+
+PRESENTER = ShowBattlePresenter()
