@@ -1,0 +1,30 @@
+"""Run a real server process for the crash and scale-out tests, with the toy game registered.
+
+Usage: python serve_toy.py PORT DB_URL [REDIS_URL] [BOT_DELAY]
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import uvicorn  # noqa: E402
+from toy_game import TOY  # noqa: E402
+
+from nastolka.engine import registry  # noqa: E402
+from nastolka.server import Settings, create_app  # noqa: E402
+
+
+def main() -> None:
+    port, db = int(sys.argv[1]), sys.argv[2]
+    redis = sys.argv[3] if len(sys.argv) > 3 and sys.argv[3] != "-" else None
+    delay = float(sys.argv[4]) if len(sys.argv) > 4 else 0.0
+    registry._GAMES[TOY.id] = TOY
+    app = create_app(Settings(db_url=db, redis_url=redis, bot_delay=delay, min_clock=1))
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
+
+
+if __name__ == "__main__":
+    main()
