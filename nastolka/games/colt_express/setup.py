@@ -35,11 +35,17 @@ SETUP_KEYS: dict[str, str] = {
     "neutral": "neutral bullets left in the supply (default 13 minus those in decks, hands and discards)",
     "fired": "list per seat of bullets fired that count for the Gunslinger (default 6 minus bullets left)",
     "bonus": "list per seat of hostage ransom dollars already earned (default 0)",
+    "pile": "list of [seat, card name] or [seat, card name, \"down\"]: round 1 starts at Stealin' with this "
+            "pile, first played first (the cards are taken out of the default decks)",
 }
 
 
-def apply_setup(s: ColtState, setup: dict[str, Any], rng: Rng) -> bool:
-    """Overlay ``setup`` onto a freshly dealt state; returns True if it fixed the bandits' positions."""
+def apply_setup(s: ColtState, setup: dict[str, Any], rng: Rng) -> tuple[bool, bool]:
+    """Overlay ``setup`` onto a freshly dealt state.
+
+    Returns (positions fixed, pile given): the first skips the two-player start choice, the second starts
+    round 1 directly at Stealin'.
+    """
     unknown = set(setup) - set(SETUP_KEYS)
     if unknown:
         raise OptionError(f"unknown setup keys: {', '.join(sorted(unknown))} (known: {', '.join(SETUP_KEYS)})")
@@ -77,6 +83,9 @@ def apply_setup(s: ColtState, setup: dict[str, Any], rng: Rng) -> bool:
     if "loot" in setup or "held" in setup:
         _setup_loot(s, setup, rng)
     _setup_cards(s, setup, rng)
+    pile_given = "pile" in setup
+    if pile_given:
+        _setup_pile(s, setup["pile"], "decks" in setup or "hands" in setup)
     if "bullets" in setup:
         raw = setup["bullets"]
         if not isinstance(raw, list) or len(raw) != nb:
@@ -101,7 +110,7 @@ def apply_setup(s: ColtState, setup: dict[str, Any], rng: Rng) -> bool:
         s.neutral = D.NEUTRAL_BULLETS - in_cards
         if s.neutral < 0:
             raise OptionError("the setup holds more than 13 neutral bullets")
-    return placed
+    return placed, pile_given
 
 
 def _int(raw: Any, what: str, lo: int, hi: int) -> int:
@@ -220,3 +229,27 @@ def _may_hold(s: ColtState, seat: int, c: int) -> bool:
         b = c - D.BULLET0
         return b < s.nb and (s.two or s.owner[b] != seat)
     return s.card_owner(c) == seat
+
+
+def _setup_pile(s: ColtState, raw: Any, explicit_cards: bool) -> None:
+    if not isinstance(raw, list):
+        raise OptionError("setup 'pile' must be a list of [seat, card name] or [seat, card name, \"down\"]")
+    pile = []
+    for i, item in enumerate(raw):
+        if (not isinstance(item, list) or len(item) not in (2, 3) or isinstance(item[0], bool)
+                or not isinstance(item[0], int) or not 0 <= item[0] < s.n
+                or (len(item) == 3 and item[2] not in ("up", "down"))):
+            raise OptionError(f"setup 'pile'[{i}] must be [seat, card name] or [seat, card name, \"down\"]")
+        seat, name = item[0], item[1]
+        matches = [c for c in range(D.BULLET0) if s.names[c] == name and s.card_owner(c) == seat]
+        if not matches:
+            raise OptionError(f"setup 'pile'[{i}]: {name!r} is not an action card of seat {seat}")
+        card = matches[0]
+        if not explicit_cards:
+            deck = list(s.deck[seat])
+            if card not in deck:
+                raise OptionError(f"setup 'pile'[{i}]: seat {seat} has no {name!r} card left")
+            deck.remove(card)
+            s.deck[seat] = tuple(deck)
+        pile.append(card * 2 + (1 if len(item) == 3 and item[2] == "down" else 0))
+    s.pile = tuple(pile)

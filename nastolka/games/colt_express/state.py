@@ -225,12 +225,20 @@ class ColtState(GameState):
             cards = personal_deck(two, seat, self.sb[seat])
             rng.shuffle(cards)
             self.deck.append(tuple(cards))
-        placed = False
+        placed = pile = False
         if setup:
-            placed = apply_setup(self, setup, rng)
+            placed, pile = apply_setup(self, setup, rng)
         for seat in range(n):
             self.known[seat] |= sum(1 << t for b in self.sb[seat] for t in self.held[b] if t < D.FIRST_JEWEL)
-        if two and not placed:
+        if pile:
+            # a scenario that begins at Stealin' of round 1 with the pile the setup gave
+            played = self.pile
+            self.preset = True
+            self._start_round([])
+            self.pile = played
+            self.sp = len(self.sched)
+            self._end_scheme([])
+        elif two and not placed:
             self.phase = SETUP2P
             self.queue = (self.first, 1 - self.first)
             self.actor = self.first
@@ -455,7 +463,7 @@ class ColtState(GameState):
         if self.chars[b] == D.TUCO:
             other = p ^ 1
             out.extend(t for t in range(nb) if pos[t] == other)
-            out.sort()
+        out.sort()
         return self._belle(out)
 
     # ------------------------------------------------------------------------- Schemin' (CE-3.2)
