@@ -1,0 +1,117 @@
+"""Invariants over random games: card conservation (hypothesis), replay, views, determinization, bots."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nastolka.bots import RandomBot, make_bot
+from nastolka.engine import Record, Rng, record_of, replay
+
+from .helpers import GAME, all_cards, playout
+
+ALL = list(range(110))
+
+
+def _check(s) -> None:  # noqa: ANN001
+    assert all_cards(s) == ALL
+    for h in s.hands:
+        assert len(h) <= 10
+    for c in s.chains:
+        assert len(c) <= 4 or s.dec[0] == "drop"
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=st.integers(1, 4), seed=st.integers(0, 10**9), beginner=st.booleans(),
+       long_game=st.booleans())
+def test_R1_2_cards_conserved_over_random_games(players: int, seed: int, beginner: bool, long_game: bool) -> None:
+    s = GAME.new(players, {"beginner": beginner, "cargo_to_win": 7 if long_game else 5}, seed=seed)
+    playout(s, [RandomBot(seed + i) for i in range(players)], _check)
+    r = s.result()
+    assert r.details["reason"] in ("cargo", "khan", "round_cap")
+
+
+def test_R17_random_games_end_and_replay_exactly() -> None:
+    for players in (1, 2, 3, 4):
+        for seed in range(3):
+            s = GAME.new(players, seed=seed)
+            playout(s, [RandomBot(seed * 5 + i) for i in range(players)])
+            rec = record_of(s)
+            again = replay(Record.loads(rec.dumps()))
+            assert again.view(None) == s.view(None)
+            for seat in range(players):
+                assert again.view(seat) == s.view(seat)
+
+
+def test_R5_3_views_json_and_identical_across_determinizations() -> None:
+    for players in (1, 2, 3, 4):
+        s = GAME.new(players, seed=11)
+        bots = [RandomBot(100 + i) for i in range(players)]
+        for step in range(160):
+            if s.is_over:
+                break
+            seat = s.to_act[0]
+            if step % 7 == 0:
+                for viewer in range(players):
+                    v = s.view(viewer)
+                    assert json.loads(json.dumps(v)) == v
+                    for k in range(3):
+                        d = s.determinize(viewer, Rng(k))
+                        assert d.view(viewer) == v
+                        assert all_cards(d) == ALL
+                        if d.to_act:
+                            assert d.legal_ids(d.to_act[0])
+                s.render(seat, "ru")
+                s.render(None, "en")
+            s.apply(seat, bots[seat].choose(s, seat))
+
+
+def test_R12_clone_is_independent() -> None:
+    s = GAME.new(3, seed=4)
+    c = s.clone()
+    before = s.view(None)
+    playout(c, [RandomBot(i) for i in range(3)])
+    assert s.view(None) == before and not s.is_over
+
+
+def test_labels_and_event_texts_in_both_languages() -> None:
+    s = GAME.new(2, seed=8)
+    bots = [RandomBot(1), RandomBot(2)]
+    while not s.is_over:
+        seat = s.to_act[0]
+        for a in s.legal_actions(seat):
+            assert a.label_en and a.label_ru
+        for e in s.apply(seat, bots[seat].choose(s, seat)):
+            assert s.event_text(e, "ru") and s.event_text(e, "en")
+
+
+def _share(players: int, games: int, heuristic_seat_rotates: bool = True) -> float:
+    wins = 0.0
+    for seed in range(games):
+        h = seed % players
+        bots = [make_bot(GAME, "heuristic" if i == h else "random", seed * 7 + i) for i in range(players)]
+        s = GAME.new(players, seed=seed)
+        while not s.is_over:
+            seat = s.to_act[0]
+            s.apply(seat, bots[seat].choose(s, seat))
+        r = s.result()
+        if h in r.winners:
+            wins += 1 / len(r.winners)
+    return wins / games
+
+
+def test_heuristic_beats_random() -> None:
+    assert _share(2, 60) > 0.75
+
+
+def test_R20_heuristic_solitaire_wins_sometimes() -> None:
+    wins = 0
+    for seed in range(40):
+        s = GAME.new(1, seed=seed)
+        bot = make_bot(GAME, "heuristic", seed)
+        while not s.is_over:
+            s.apply(0, bot.choose(s, 0))
+        wins += s.result().winners == (0,)
+    assert wins >= 8
