@@ -87,7 +87,10 @@ class HeuristicBot:
                 p = _p(aid)
                 if p["card"] in _GOOD_ART and int(p["seat"]) == seat:
                     return aid
-                if p["card"] in _BAD_ART and int(p["seat"]) != seat:
+                # a harmful Artifact still counts as cargo for its new owner: give it only to a
+                # player far from winning, and never when it would be their second-to-last cargo
+                if p["card"] in _BAD_ART and int(p["seat"]) != seat and \
+                        self._holdsize(view, int(p["seat"])) <= view["cargo_to_win"] - 4:
                     return aid
         for aid in legal:
             if aid.startswith("action:"):
@@ -117,9 +120,25 @@ class HeuristicBot:
                     score += 20
                 if first >= 8 and strength >= 16 and (best is None or score > best[0]):
                     best = (score, aid)
-        if best is not None and (n_cargo >= 1 or view["mode"] == "solitaire"):
+        if view["mode"] == "solitaire":
+            return self._solo_fight(view, seat, legal, hand)
+        if best is not None and n_cargo >= 1:
             return best[1]
         return "end"
+
+    def _solo_fight(self, view: dict[str, Any], seat: int, legal: list[str], hand: list[str]) -> str:
+        """Against Khan only a won dogfight allows cargo: fight every turn, with the best opening."""
+        fights = [a for a in legal if a.startswith(("dogfight:", "pilot:"))]
+        if not fights:
+            return "end"
+
+        def score(a: str) -> tuple[int, int]:
+            p = _p(a)
+            if "card" in p:
+                d = T.DEF_INDEX[p["card"]]
+                return (T.D_VAL[d], T.D_PIL[d])
+            return (view_first(view, seat), view["players"][seat]["stats"][2])
+        return max(fights, key=score)
 
     def _window(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
         df = view["dogfight"]
@@ -175,7 +194,10 @@ class HeuristicBot:
         return max(legal, key=lambda a: _val(_p(a)["card"]))
 
     def _damage(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
-        for prefix in ("damage:open", "damage:uncover", "damage:discard", "damage:hand"):
+        order = ("damage:open", "damage:uncover", "damage:discard", "damage:hand")
+        if len(view.get("covered", [])) >= 8:
+            order = ("damage:uncover", "damage:open", "damage:discard")
+        for prefix in order:
             for aid in legal:
                 if aid.startswith(prefix):
                     return aid

@@ -1226,7 +1226,7 @@ class TaleSpinState(GameState):
             "players": players,
             "dogfight_used": self.df_used,
             "dogfight": dfv,
-            "decision": {"kind": self.dec[0], "seat": self.dec[1]} if self.dec is not None and not self.over else None,
+            "decision": self._decision_view(),
             "winners": list(self.winners),
             "end_reason": self.end_reason,
         }
@@ -1235,6 +1235,22 @@ class TaleSpinState(GameState):
             view["covered"] = [ids[C_DEF[i]] for i in self.covered]
             view["won_khan"] = self.won_khan
         return view
+
+    def _decision_view(self) -> dict[str, Any] | None:
+        """Who must decide and about what (public: the context never names a hidden card)."""
+        dec = self.dec
+        if dec is None or self.over:
+            return None
+        out: dict[str, Any] = {"kind": dec[0], "seat": dec[1]}
+        if dec[0] in ("window", "discard"):
+            out["context"] = dec[2]
+        elif dec[0] == "move":
+            out["context"] = dec[2]
+        elif dec[0] in ("pick", "chain"):
+            out["context"] = dec[2]
+        elif dec[0] == "take":
+            out["context"] = dec[2]
+        return out
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         """Resample the deck, other hands and the packed cargo ``seat`` has not seen (R5.3)."""

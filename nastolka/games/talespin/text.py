@@ -233,6 +233,10 @@ def render_view(view: dict[str, Any], lang: str = "en") -> str:
     out.append("")
     out.append(f"{'Ход' if ru else 'Turn'} {view['turn']}, {'шаг' if ru else 'step'}: {view['phase']}, "
                f"{'кубик' if ru else 'die'}: {view['die'] or '-'}")
+    dec = view.get("decision")
+    if dec:
+        ctx = f" ({dec['context']})" if "context" in dec else ""
+        out.append((f"Решает место {dec['seat']}: " if ru else f"Waiting for seat {dec['seat']}: ") + dec["kind"] + ctx)
     if view.get("result"):
         out.append(("Итог: " if ru else "Result: ") + f"{view['winners']} ({view['end_reason']})")
     return "\n".join(out)
