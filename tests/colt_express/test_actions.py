@@ -255,3 +255,46 @@ def test_CE_8_cheyenne_keeps_a_purse_she_now_knows_mid_game() -> None:
 def test_CE_8_doc_draws_seven() -> None:
     s = run(3, {"bandits": ["doc", "ghost", "tuco"], "first": 0})
     assert [len(h) for h in s.hand] == [7, 6, 6]
+
+
+def ghost_setup(**kw: Any) -> dict[str, Any]:
+    setup: dict[str, Any] = {"bandits": ["ghost", "doc", "tuco"], "cars": ["baggage", "mail", "dining"],
+                             "first": 0, "rounds": ["braking"],
+                             "hands": [["move", "rob", "fire"], ["move", "rob", "fire"], ["move", "rob", "fire"]]}
+    setup.update(kw)
+    return setup
+
+
+def test_CE_8_ghost_plays_his_first_card_face_down() -> None:
+    s = run(3, ghost_setup())
+    assert s.legal_ids(0) == ["play:card=move", "play:card=move,face=down", "play:card=fire",
+                              "play:card=fire,face=down", "play:card=rob", "play:card=rob,face=down", "draw"]
+    s = run(3, ghost_setup(), [(0, "play:card=rob,face=down")])
+    assert s.view(1)["pile"] == [{"seat": 0, "card": None, "face_down": True}]
+    assert s.view(0)["pile"] == [{"seat": 0, "card": "rob", "face_down": True}]
+    s.apply(1, "play:card=rob")
+    s.apply(2, "play:card=rob")
+    assert not any("face=down" in a for a in s.legal_ids(0))     # only the first card of the round
+
+
+def test_CE_8_ghost_loses_the_power_by_drawing_first() -> None:
+    s = run(3, ghost_setup(), [(0, "draw"), (1, "play:card=rob"), (2, "play:card=rob")])
+    assert not any("face=down" in a for a in s.legal_ids(0))
+
+
+def test_CE_8_ghost_power_returns_next_round() -> None:
+    s = run(3, ghost_setup(rounds=["braking", "braking"], positions=[[1, "roof"], [2, "roof"], [3, "roof"]],
+                           pile=[[1, "move"]]), [(1, "move:car=3")])
+    assert s.round == 1 and s.actor == 1
+    s = run(3, ghost_setup(rounds=["braking", "braking"], first=2, positions=[[1, "roof"], [2, "roof"], [3, "roof"]],
+                           pile=[]))
+    assert s.actor == 0 and any("face=down" in a for a in s.legal_ids(0))
+
+
+def test_CE_3_face_down_card_is_revealed_when_it_resolves() -> None:
+    setup = {"bandits": ["ghost", "doc", "tuco"], "cars": ["baggage", "mail", "dining"], "first": 0,
+             "rounds": ["tunnels"], "positions": [[2, "inside"], [3, "inside"], [3, "roof"]],
+             "pile": [[0, "move", "down"], [1, "move", "down"]], "marshal": 0}
+    s = run(3, setup)
+    assert s.actor == 0 and s.view(2)["resolving"] == {"seat": 0, "card": "move"}
+    assert s.view(2)["pile"][0]["card"] == "move" and s.view(2)["pile"][1]["card"] is None
