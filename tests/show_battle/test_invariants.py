@@ -60,7 +60,7 @@ def test_SB_10_render_view_shows_the_board_in_both_languages() -> None:
     ru = s.render(0, "ru")
     en = s.render(0, "en")
     assert "СИЛАЧ" in ru and "8 →" in ru and "жетон" in ru and "красный" in ru and "сброшен" in ru
-    assert "Strongman" in en and "[token]" in en and "face down" in en and "covers: Clown" in en
+    assert "Strongman" in en and "[token]" in en and "face down" in en and "covers: Clown (blue)" in en
     assert "ФАКИР" in ru and "Fakir" in en  # own hand shown to its seat
     assert "ФАКИР" not in s.render(1, "ru") and "ФАКИР" not in s.render(None, "ru")
     labels = {a.id: (a.label_en, a.label_ru) for a in s.legal_actions(0)}

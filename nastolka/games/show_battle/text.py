@@ -13,7 +13,6 @@ from nastolka.engine import Event
 from .actions import A_DONE, A_EFFECT, A_MULLIGAN, A_PASS, A_PLACE, A_SKIP, A_TOKEN, PARSED
 from .data import (
     CARD_KIND,
-    CARD_OWNER,
     COLOURS_EN,
     COLOURS_RU,
     KIND_IDS,
@@ -189,11 +188,17 @@ def event_text(s: ShowBattleState, e: Event, lang: str = "en") -> str:
     return f"{kind}({args})"
 
 
+def _colour(owner: int, lang: str, solo: bool) -> str:
+    """The owner's colour word (in solo the rival troupe is just "rival")."""
+    if solo and owner == 1:
+        return "соперник" if lang == "ru" else "rival"
+    return (COLOURS_RU if lang == "ru" else COLOURS_EN)[owner]
+
+
 def _slot_text(sl: dict[str, Any], lang: str, solo: bool) -> str:
     ru = lang == "ru"
     name = card_name(sl["card"], lang)
-    owner = sl["owner"]
-    colour = ("соперник" if ru else "rival") if solo and owner == 1 else (COLOURS_RU if ru else COLOURS_EN)[owner]
+    colour = _colour(sl["owner"], lang, solo)
     if sl["face_up"]:
         text = f"{sl['slot']}. {name:<20} {sl['value']:>2} {ARROWS[sl['orient']]}  {colour}"
         if sl["token"]:
@@ -201,7 +206,7 @@ def _slot_text(sl: dict[str, Any], lang: str, solo: bool) -> str:
     else:
         text = f"{sl['slot']}. ▒▒ {name:<17} {'сброшен' if ru else 'face down':>4}  {colour}"
     if sl["covered"]:
-        under = ", ".join(card_name(c["card"], lang) for c in sl["covered"])
+        under = ", ".join(f"{card_name(c['card'], lang)} ({_colour(c['owner'], lang, solo)})" for c in sl["covered"])
         text += f"  (под ней: {under})" if ru else f"  (covers: {under})"
     return text
 
@@ -260,4 +265,4 @@ def render_view(view: dict[str, Any], lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-__all__ = ["action_label", "card_name", "event_text", "render_view", "troupe_name", "CARD_OWNER"]
+__all__ = ["action_label", "card_name", "event_text", "render_view", "troupe_name"]
