@@ -490,7 +490,7 @@ def test_R20_7_khan_wins_on_empty_deck() -> None:
     act(s, "end")
     while not s.is_over:
         act(s, s.legal_ids(0)[0])
-    assert s.winners == () and s.end_reason == "khan"
+    assert s.winners == () and s.end_reason == "khan_deck"
 
 
 def test_R20_7_khan_wins_with_five_cargo() -> None:

@@ -399,7 +399,7 @@ class TaleSpinState(GameState):
         a = self.active
         if self.solo:  # R20.7: Khan's conditions first
             if len(self.holds[1]) >= 5 or len(self.covered) >= 12:
-                self._finish((), WIN_KHAN)
+                self._finish((), WIN_KHAN + ("_cargo" if len(self.holds[1]) >= 5 else "_covered"))
                 return
             if len(self.holds[0]) >= self.N:
                 self._finish((0,), WIN_CARGO)
@@ -489,7 +489,7 @@ class TaleSpinState(GameState):
         """Top card of the deck; reshuffles the discard pile (R15.3) or, in solitaire, Khan wins (R20.7)."""
         if not self.deck:
             if self.solo:
-                self._finish((), WIN_KHAN)
+                self._finish((), WIN_KHAN + "_deck")
                 return -1
             if not self.discard:
                 return -1
