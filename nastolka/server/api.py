@@ -12,10 +12,11 @@ from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse
 
 from nastolka.bots import bot_names
-from nastolka.engine import all_games, replay
+from nastolka.engine import NastolkaError, all_games, get, replay
 from nastolka.engine.record import Record
 
 from .errors import PlayError
+from .glossary import glossary
 from .ratings import leaderboard
 from .runtime import state_message
 from .schemas import Act, CreateTable, Join
@@ -37,6 +38,15 @@ async def games() -> list[dict[str, Any]]:
         data["rules_summary"] = dict(g.rules_summary)
         out.append(data)
     return out
+
+
+@router.get("/games/{game_id}/glossary")
+async def game_glossary(game_id: str) -> dict[str, dict[str, str]]:
+    try:
+        game = get(game_id)
+    except NastolkaError as exc:
+        raise PlayError("bad_game", str(exc), 404) from None
+    return glossary(game)
 
 
 @router.get("/tables")

@@ -1,0 +1,67 @@
+// Russian and English strings of the client. Game words come from the server (labels, event texts,
+// the glossary of card and place names).
+
+const STRINGS = {
+  en: {
+    name: "Name", lobby: "Tables", create: "New table", game: "Game", players: "Players",
+    seat: "Seat", open: "open", bot: "bot", reserved: "reserved for", human: "player",
+    create_btn: "Create table", sit_myself: "Take seat 1 myself", clock: "Time per move",
+    no_clock: "no clock", options: "Options", refresh: "Refresh", join: "Join", watch: "Watch",
+    replay: "Replay", sit: "Sit here", invite: "Invite link", copy: "Copy", copied: "Copied",
+    status_open: "waiting for players", status_playing: "playing", status_over: "finished",
+    your_turn: "Your move", waiting_for: "Waiting for", you: "you", away: "away — a bot plays",
+    leave: "Leave", back: "I'm back", spectator: "You are watching", log: "Log", result: "Result",
+    winner: "Winner", winners: "Winners", rank: "Place", score: "Score", download: "Download record (JSON)",
+    need_name: "Enter your name first (top right)", no_tables: "No tables yet.",
+    step: "Step", first: "First", prev: "Back", next: "Forward", last: "Last", to_table: "Back to the table",
+    bot_moving: "bot is thinking…", connecting: "connecting…", hand: "Hand", deck: "deck",
+    tokens: "tokens", strength: "strength", actions: "Your actions", no_actions: "Nothing to do now",
+    seats: "Seats", over_list: "Finished", playing_list: "In play", open_list: "Open",
+    cards: "cards", bullets: "bullets", loot: "loot", pile: "Played this round", round: "Round",
+    marshal: "Marshal", roof: "roof", inside: "inside", left: "left", mulligan: "mulligan used",
+    rows: "Rows", row: "Row", covered: "under it", face_down: "face down", rival: "rival",
+  },
+  ru: {
+    name: "Имя", lobby: "Столы", create: "Новый стол", game: "Игра", players: "Игроки",
+    seat: "Место", open: "свободно", bot: "бот", reserved: "занято для", human: "игрок",
+    create_btn: "Создать стол", sit_myself: "Сесть на место 1", clock: "Время на ход",
+    no_clock: "без часов", options: "Настройки", refresh: "Обновить", join: "Сесть", watch: "Смотреть",
+    replay: "Повтор", sit: "Сесть сюда", invite: "Ссылка-приглашение", copy: "Копировать", copied: "Скопировано",
+    status_open: "ждём игроков", status_playing: "идёт игра", status_over: "игра окончена",
+    your_turn: "Ваш ход", waiting_for: "Ходит", you: "вы", away: "отошёл — играет бот",
+    leave: "Выйти", back: "Я вернулся", spectator: "Вы зритель", log: "Журнал", result: "Итог",
+    winner: "Победитель", winners: "Победители", rank: "Место", score: "Очки", download: "Скачать запись (JSON)",
+    need_name: "Сначала введите имя (вверху справа)", no_tables: "Столов пока нет.",
+    step: "Шаг", first: "В начало", prev: "Назад", next: "Вперёд", last: "В конец", to_table: "К столу",
+    bot_moving: "бот думает…", connecting: "подключение…", hand: "Рука", deck: "колода",
+    tokens: "жетоны", strength: "сила", actions: "Ваши действия", no_actions: "Сейчас нечего делать",
+    seats: "Места", over_list: "Завершённые", playing_list: "Идут", open_list: "Открытые",
+    cards: "карт", bullets: "пули", loot: "добыча", pile: "Сыграно в этом раунде", round: "Раунд",
+    marshal: "Шериф", roof: "крыша", inside: "внутри", left: "осталось", mulligan: "смена руки была",
+    rows: "Ряды", row: "Ряд", covered: "под ней", face_down: "рубашкой вверх", rival: "соперник",
+  },
+};
+
+export let lang = localStorage.getItem("nastolka.lang")
+  || ((navigator.language || "ru").toLowerCase().startsWith("en") ? "en" : "ru");
+
+export function setLang(next) {
+  lang = next;
+  localStorage.setItem("nastolka.lang", next);
+  document.documentElement.lang = next;
+}
+
+export function t(key) {
+  return (STRINGS[lang] && STRINGS[lang][key]) || STRINGS.en[key] || key;
+}
+
+// a game's glossary entry for an id (card, car, bandit…), or the id itself
+export function term(gloss, id) {
+  const entry = gloss && gloss[id];
+  return entry ? entry[lang] || entry.en : String(id);
+}
+
+// a pair of texts the server sent in both languages
+export function pick(obj, base = "text") {
+  return obj[`${base}_${lang}`] || obj[lang] || obj[`${base}_en`] || obj.en || "";
+}

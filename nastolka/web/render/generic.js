@@ -1,0 +1,26 @@
+// The fallback board: every field of the view, with ids translated through the game's glossary.
+import { h } from "../dom.js";
+import { term } from "../i18n.js";
+
+const HEADER = new Set(["game", "players", "seat", "step", "status", "to_act", "result"]);
+
+function value(v, ctx, depth) {
+  if (v === null || v === undefined) return h("span", { class: "muted" }, "—");
+  if (typeof v === "boolean") return h("span", { class: v ? "yes" : "no" }, v ? "✓" : "✗");
+  if (typeof v === "number") return h("span", { class: "num" }, String(v));
+  if (typeof v === "string") return h("span", { class: "str" }, term(ctx.gloss, v));
+  if (Array.isArray(v)) {
+    if (v.every((x) => x === null || typeof x !== "object")) {
+      return h("span", { class: "chips" }, v.map((x) => h("span", { class: "chip" }, value(x, ctx, depth + 1))));
+    }
+    return h("div", { class: "grid" }, v.map((x, i) => h("div", { class: "cell" },
+      h("div", { class: "cell-i" }, `#${i}`), value(x, ctx, depth + 1))));
+  }
+  if (depth > 5) return h("code", {}, JSON.stringify(v));
+  return h("dl", { class: "kv" }, Object.entries(v).map(([k, x]) => [h("dt", {}, k), h("dd", {}, value(x, ctx, depth + 1))]));
+}
+
+export function generic(view, ctx) {
+  const rest = Object.fromEntries(Object.entries(view).filter(([k]) => !HEADER.has(k)));
+  return h("div", { class: "board generic" }, value(rest, ctx, 0));
+}
