@@ -35,6 +35,7 @@ from __future__ import annotations
 import gc
 import math
 import os
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -84,7 +85,8 @@ class IsmctsConfig:
     score_weight: float = 0.1
     #: plies of rollout before ``evaluator`` is asked (``None``: play to the end)
     rollout_depth: int | None = None
-    evaluator: Evaluator | None = None
+    #: a callable, or ``"provisional"``: the game's result computed on the unfinished state (scores so far)
+    evaluator: Evaluator | str | None = None
     #: ``"events"`` (multi-observer trees keyed by visible events) or ``"actions"`` (every seat sees ids)
     observation: str = "events"
     #: part of the time budget kept back for the return trip (process start, merging)
@@ -172,6 +174,24 @@ def _obs_key(events: list[Event], observer: int, actor: int) -> tuple[Any, ...]:
     return tuple(key)
 
 
+def provisional_rewards(state: GameState) -> list[float]:
+    """Rewards from the result the game would give if it stopped now (its scores so far).
+
+    Many games can score an unfinished position (Show Battle's strengths, loot collected so far); where
+    the rules' result is meaningless mid-game this evaluator is simply not chosen for that game. Half the
+    reward comes from the score margin, because a lead in the middle of a game is worth less than a win.
+    """
+    return rewards_of(state._result(), state.players, 0.5)
+
+
+def _resolve_evaluator(evaluator: Evaluator | str | None) -> Evaluator | None:
+    if evaluator is None or callable(evaluator):
+        return evaluator
+    if evaluator == "provisional":
+        return provisional_rewards
+    raise ValueError(f"unknown evaluator {evaluator!r} (a callable or 'provisional')")
+
+
 def _rollout_policy(game: Game, config: IsmctsConfig, rng: Rng) -> Callable[[GameState, int], str] | None:
     """The playout policy, or ``None`` for the inlined uniform random policy (the fast path)."""
     if config.rollout == "random":
@@ -204,13 +224,16 @@ def _search(state: GameState, seat: int, config: IsmctsConfig, seed: int,
     policy = _rollout_policy(game, config, rng.spawn())
     c = config.c
     score_weight = config.score_weight
-    evaluator = config.evaluator
+    evaluator = _resolve_evaluator(config.evaluator)
     cut = config.rollout_depth if evaluator is not None else None
     by_events = config.observation == "events"
     log = math.log
     sqrt = math.sqrt
     perf = time.perf_counter
     randbelow = rng.randbelow
+    # playout moves need no replayable stream of their own: the C-implemented generator (seeded from the
+    # bot's RNG, so still deterministic) costs a fraction of SplitMix in pure Python
+    rand = random.Random(rng.next_u64()).random
     seats = range(n_players)
 
     done = 0
@@ -276,7 +299,7 @@ def _search(state: GameState, seat: int, config: IsmctsConfig, seed: int,
                     break
                 a = det.to_act[0]
                 ids = det.legal_ids(a)
-                det.apply_unchecked(a, ids[randbelow(len(ids))])
+                det.apply_unchecked(a, ids[int(rand() * len(ids))])
                 steps += 1
                 if steps >= _STEP_LIMIT:
                     break

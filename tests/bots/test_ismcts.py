@@ -13,9 +13,9 @@ from nastolka.bots.ismcts import BotError, IsmctsBot, IsmctsConfig, _obs_key, re
 from nastolka.engine import Event, Game, Result, Rng
 from nastolka.match import run_match
 
-# seconds of wall clock that a busy shared machine (2 cores, several sessions) may add by preempting a search
+# seconds of wall clock that a busy shared machine (2 cores, load 6-10 from other sessions) may add by preempting a search
 # that stopped in time; the search itself aims at 92% of its budget minus 5 ms
-SLACK = 0.02
+SLACK = 0.05
 
 
 class CanonToyState(ToyState):
@@ -194,3 +194,11 @@ def test_only_legal_action_returns_at_once() -> None:
     state.apply(0, state.legal_ids(0)[0])  # seat 1 now holds one card: play or discard it
     result = IsmctsBot(TOY, 0, iterations=50, seconds=None).analyse(state, 1)
     assert result.action in state.legal_ids(1)
+
+
+def test_provisional_evaluator_by_name() -> None:
+    state = TOY.new(2, {"hand": 3}, seed=3)
+    config = IsmctsConfig(iterations=60, seconds=None, evaluator="provisional", rollout_depth=2)
+    assert search(state, 0, config, seed=1).action in state.legal_ids(0)
+    with pytest.raises(ValueError):
+        search(state, 0, IsmctsConfig(iterations=5, seconds=None, evaluator="nonsense", rollout_depth=1))
