@@ -315,9 +315,12 @@ class TaleSpinState(GameState):
 
     def _result(self) -> Result:
         if self.solo:
+            # the engine's contract wants a winner among the seats, so the one seat always ranks first;
+            # whether Baloo beat Shere Khan is the score (1 or 0) and ``details["won"]``
             won = self.winners == (0,)
-            return Result((1.0 if won else 0.0,), (0,) if won else (), (1 if won else 2,),
-                          {"reason": self.end_reason, "winner": "player" if won else "khan"})
+            return Result((1.0 if won else 0.0,), (0,), (1,),
+                          {"reason": self.end_reason, "won": won, "winner": "player" if won else "khan",
+                           "turns": self.turn_no})
         keys = [(1 if s in self.winners else 0,) for s in range(self.players)]
         return Result.from_keys(keys, [float(k[0]) for k in keys], {"reason": self.end_reason,
                                                                    "turns": self.turn_no})
