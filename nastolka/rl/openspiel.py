@@ -99,7 +99,7 @@ class NastolkaSpielGame(pyspiel.Game):
             num_players=players,
             min_utility=low,
             max_utility=high,
-            utility_sum=0.0 if players == 2 and self.spec.reward == "win" else None,
+            utility_sum=None,  # GENERAL_SUM (the type is shared by every player count)
             max_game_length=max_length + 1,
         )
         super().__init__(gtype, info, params)
@@ -121,18 +121,60 @@ def observation_string(state: GameState, seat: int) -> str:
     return json.dumps(state.view(seat), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
+class _EngineBox:
+    """Holds the engine state inside an OpenSpiel state's ``__dict__``.
+
+    OpenSpiel deep-copies (C++ ``Clone``) and pickles (``serialize``) that ``__dict__``; the engine's
+    history is a long chain of nested tuples that would overflow ``deepcopy``'s recursion, and a deep
+    copy is slow anyway. The box copies with the engine's own ``clone`` and pickles the history flat.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: GameState | None) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _EngineBox:
+        return _EngineBox(self.state.clone() if self.state is not None else None)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        if self.state is None:
+            return (_EngineBox, (None,))
+        flat = self.state.clone()
+        history = self.state.history()
+        flat._history = None
+        return (_unbox, (flat, history))
+
+
+def _unbox(state: GameState, history: list[tuple[int, str]]) -> _EngineBox:
+    cell = None
+    for seat, aid in history:
+        cell = (cell, seat, aid)
+    state._history = cell
+    return _EngineBox(state)
+
+
 class NastolkaSpielState(pyspiel.State):
     """Wraps an engine state (``None`` before the seed chance node) plus per-seat recall digests."""
 
     def __init__(self, game: NastolkaSpielGame) -> None:
         super().__init__(game)
-        self.engine: GameState | None = None
+        self._box = _EngineBox(None)
         n = game.spec.players
         self._trail: list[str] = [""] * n
         self._own: list[list[int]] = [[] for _ in range(n)]
         self._replaying = False
         #: a seat of ``to_act`` to ask before the others (set by the bot wrapper; cleared by any action)
         self.first_seat: int | None = None
+
+    @property
+    def engine(self) -> GameState | None:
+        """The wrapped engine state (``None`` before the seed chance node)."""
+        return self._box.state
+
+    @engine.setter
+    def engine(self, state: GameState | None) -> None:
+        self._box = _EngineBox(state)
 
     # Only the engine state, the digests and own actions live in ``__dict__`` (which OpenSpiel pickles
     # for serialisation and deep copies); the game comes from ``get_game()`` so it is never pickled.

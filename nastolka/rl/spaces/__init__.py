@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from nastolka.engine import Game
+from nastolka.engine import Game, OptionError
 
 Enumerator = Callable[[int, dict[str, Any]], Sequence[str]]
 
@@ -113,7 +113,10 @@ def explore_ids(game: Game, players: int, options_list: Sequence[Mapping[str, An
     rng = Rng(seed)
     for opts in options_list:
         for g in range(games):
-            state = game.new(players, dict(opts), seed=seed * 1_000_003 + g)
+            try:
+                state = game.new(players, dict(opts), seed=seed * 1_000_003 + g)
+            except OptionError:  # this option variant is not valid at this player count
+                break
             steps = 0
             while not state.is_over and steps < max_steps:
                 for s in state.to_act:
@@ -140,6 +143,53 @@ def option_variants(game: Game) -> list[dict[str, Any]]:
     return variants
 
 
+def _parse(aid: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """``punch:target=doc,loot=purse,car=2`` -> ((``punch``, ``target``, ``loot``, ``car``), values)."""
+    verb, sep, rest = aid.partition(":")
+    if not sep or not rest:
+        return None
+    keys: list[str] = [verb]
+    values: list[str] = []
+    for i, part in enumerate(rest.split(",")):
+        k, eq, v = part.partition("=")
+        keys.append(k if eq else f"#{i}")  # a bare word is the value of a positional parameter
+        values.append(v if eq else part)
+    return tuple(keys), tuple(values)
+
+
+def closure(ids: Iterable[str], cap: int = 4096) -> set[str]:
+    """Ids that combine parameter values already seen in ids of the same shape.
+
+    Why: random games reach common ids quickly but rare combinations (punch *this* bandit holding
+    *that* loot towards *that* car) slowly. Ids of one shape (same verb and parameter names) are
+    completed to the full product of the values seen for each parameter, so a rare combination still
+    gets a fixed index. Unreachable combinations cost only masked-out indices. Shapes whose product
+    exceeds ``cap`` are left as seen.
+    """
+    from itertools import product
+
+    groups: dict[tuple[str, ...], list[dict[str, None]]] = {}
+    for aid in ids:
+        parsed = _parse(aid)
+        if parsed is None:
+            continue
+        keys, values = parsed
+        slots = groups.setdefault(keys, [{} for _ in values])
+        for slot, value in zip(slots, values, strict=True):
+            slot[value] = None
+    out: set[str] = set()
+    for keys, slots in groups.items():
+        total = 1
+        for slot in slots:
+            total *= len(slot)
+        if total > cap:
+            continue
+        for combo in product(*slots):
+            parts = [v if k.startswith("#") else f"{k}={v}" for k, v in zip(keys[1:], combo, strict=True)]
+            out.add(f"{keys[0]}:{','.join(parts)}")
+    return out
+
+
 def vocab_path(game_id: str, directory: Path | None = None) -> Path:
     return (directory or VOCAB_DIR) / f"{game_id}.json"
 
@@ -161,11 +211,25 @@ def build_vocab(game: Game, games: int = 200, seed: int = 0, directory: Path | N
     old_players: dict[str, Any] = old.get("players", {})
     players_data: dict[str, Any] = {}
     for n in range(game.min_players, game.max_players + 1):
-        seen, longest = explore_ids(game, n, option_variants(game), games, seed)
+        variants = option_variants(game)
+        seen, longest = explore_ids(game, n, variants, games, seed)
         prev = old_players.get(str(n), {})
         ids: list[str] = list(prev.get("ids", []))
         known = set(ids)
+        hook = _hook(game.id)
+        if hook is not None:  # the hook's order first: it groups ids the way the game's data does
+            for opts in variants:
+                try:
+                    full = game.state_class._check_options(n, game.options.validate(opts))
+                except OptionError:  # an option variant invalid at this player count
+                    continue
+                for aid in hook(n, full):
+                    if aid not in known:
+                        ids.append(aid)
+                        known.add(aid)
         ids += sorted(seen - known, key=natural_key)
+        known.update(seen)
+        ids += sorted(closure(ids) - known, key=natural_key)
         players_data[str(n)] = {"ids": ids, "max_length_seen": max(longest, prev.get("max_length_seen", 0))}
     data = {"format": VOCAB_FORMAT, "game": game.id, "rules_version": game.rules_version,
             "note": "Append-only: the position of an id is its action index. Never reorder or delete.",
@@ -191,15 +255,23 @@ def _hook(game_id: str) -> Enumerator | None:
 
 def action_map(game: Game, players: int, options: Mapping[str, Any], reserve: int = 16,
                directory: Path | None = None) -> ActionMap:
-    """The fixed action space of ``game`` for ``players``: hook, else vocabulary file, else exploration."""
+    """The fixed action space of ``game`` for ``players``.
+
+    The frozen vocabulary (if any) fixes the order; ids the enumeration hook lists but the vocabulary
+    lacks are appended after it (so a hook can grow without moving old indices); with neither, random
+    games are explored in memory.
+    """
     hook = _hook(game.id)
-    if hook is not None:
-        return ActionMap(hook(players, dict(options)), source=f"enumeration hook for {game.id}",
-                         reserve=reserve)
+    hook_ids = list(hook(players, dict(options))) if hook is not None else None
     vocab = load_vocab(game.id, directory)
-    if vocab is not None and str(players) in vocab["players"]:
-        return ActionMap(vocab["players"][str(players)]["ids"], source=str(vocab_path(game.id, directory)),
-                         reserve=reserve)
+    vocab_ids = vocab["players"][str(players)]["ids"] if vocab and str(players) in vocab["players"] else None
+    if vocab_ids is not None:
+        known = set(vocab_ids)
+        extra = [aid for aid in hook_ids or () if aid not in known]
+        source = str(vocab_path(game.id, directory)) + (" + enumeration hook" if extra else "")
+        return ActionMap([*vocab_ids, *extra], source=source, reserve=reserve)
+    if hook_ids is not None:
+        return ActionMap(hook_ids, source=f"enumeration hook for {game.id}", reserve=reserve)
     warnings.warn(f"{game.id}: no action enumeration hook and no vocabulary for {players} players; "
                   "exploring random games now (indices are not guaranteed stable: run "
                   f"`python -m nastolka.rl.vocab {game.id}`)", stacklevel=2)

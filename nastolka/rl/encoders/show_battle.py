@@ -1,0 +1,106 @@
+"""Observation encoder for «Шоу-Битва», read from the view's documented fields (``views.py``, SB-10).
+
+Why hand-written: the board is a grid of slots with a few categorical attributes each; one-hot slots
+let even a linear policy see "which card, whose, which way up", and seats are encoded *relative to the
+observer* (troupe 0 is always "me"), so one policy serves every seat.
+
+Layout (``R`` rows: 2 with 1–2 players, 4 with 3–4; ``T`` troupes: 2 in solo, else the player count;
+``K = 12`` card kinds; slots ``S = 8`` per row):
+
+1. board, ``R × S × 25``: present, card kind one-hot (K), face up, owner relative one-hot (4),
+   orientation one-hot (4), value / 10, untouchable token, number of covered cards / 4;
+2. troupes, ``4 × (K + 8)`` relative to the observer: cards of that kind in hand (only my own hand is
+   known; others stay 0), hand size / 12, deck size / 12, tokens / 3, mulligan used, strength / 40,
+   face-up cards / 16, is the solo rival, exists;
+3. turn state, ``27``: to act relative one-hot (4), first player relative one-hot (4), phase one-hot (5),
+   pending effect kind one-hot (K), token used, passes / 4;
+4. options: jury sympathy, solo level / 3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from nastolka.games.show_battle.data import KIND_IDS, NKINDS, ROW_SLOTS
+from nastolka.games.show_battle.state import PHASES
+
+KIND = {k: i for i, k in enumerate(KIND_IDS)}
+PHASE = {p: i for i, p in enumerate(PHASES)}
+SLOT_W = 1 + NKINDS + 1 + 4 + 4 + 1 + 1 + 1
+TROUPE_W = NKINDS + 8
+TURN_W = 4 + 4 + len(PHASES) + NKINDS + 2
+LEVELS = {"novice": 0, "artist": 1, "star": 2, "legend": 3}
+
+
+class ShowBattleEncoder:
+    low = -1.0
+    high = 12.0
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.troupes = 2 if players == 1 else players
+        self.rows = 2 if self.troupes <= 2 else 4
+        self.board = self.rows * ROW_SLOTS * SLOT_W
+        self.size = self.board + 4 * TROUPE_W + TURN_W + 2
+        self.name = f"show_battle-{self.size}"
+
+    def _rel(self, t: Any, me: int) -> int:
+        return (int(t) - me) % self.troupes if t is not None else 3
+
+    def encode(self, view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:
+        if out is None:
+            out = np.zeros(self.size, dtype=np.float32)
+        else:
+            out.fill(0.0)
+        me = view.get("seat") or 0
+        for r, row in enumerate(view["rows"][: self.rows]):
+            for j, slot in enumerate(row["slots"][:ROW_SLOTS]):
+                o = (r * ROW_SLOTS + j) * SLOT_W
+                out[o] = 1.0
+                out[o + 1 + KIND[slot["card"]]] = 1.0
+                o += 1 + NKINDS
+                out[o] = 1.0 if slot["face_up"] else 0.0
+                out[o + 1 + self._rel(slot["owner"], me)] = 1.0
+                out[o + 5 + int(slot["orient"]) % 4] = 1.0
+                out[o + 9] = slot["value"] / 10.0
+                out[o + 10] = 1.0 if slot["token"] else 0.0
+                out[o + 11] = len(slot["covered"]) / 4.0
+        base = self.board
+        for tr in view["troupes"]:
+            o = base + self._rel(tr["troupe"], me) * TROUPE_W
+            for card in tr["hand"] or ():
+                out[o + KIND[card]] += 1.0
+            o += NKINDS
+            out[o] = tr["hand_size"] / 12.0
+            out[o + 1] = tr["deck_size"] / 12.0
+            out[o + 2] = tr["tokens"] / 3.0
+            out[o + 3] = 1.0 if tr["mulligan_used"] else 0.0
+            out[o + 4] = tr["strength"] / 40.0
+            out[o + 5] = tr["face_up"] / 16.0
+            out[o + 6] = 1.0 if tr["rival"] else 0.0
+            out[o + 7] = 1.0
+        o = base + 4 * TROUPE_W
+        for seat in view.get("to_act", ())[:1]:
+            out[o + self._rel(seat, me)] = 1.0
+        out[o + 4 + self._rel(view["first"], me)] = 1.0
+        out[o + 8 + PHASE[view["phase"]]] = 1.0
+        o += 8 + len(PHASES)
+        if view["pending"] is not None:
+            out[o + KIND[view["pending"]["effect"]]] = 1.0
+        o += NKINDS
+        out[o] = 1.0 if view["token_used"] else 0.0
+        out[o + 1] = view["passes"] / 4.0
+        o += 2
+        out[o] = 1.0 if view["jury_sympathy"] else 0.0
+        solo = view.get("solo")
+        if solo:
+            out[o + 1] = LEVELS.get(solo.get("level"), 0) / 3.0 if isinstance(solo.get("level"), str) \
+                else float(solo.get("level") or 0) / 3.0
+        return out
+
+
+def make_encoder(players: int, options: dict[str, Any]) -> ShowBattleEncoder:
+    return ShowBattleEncoder(players)
