@@ -493,3 +493,13 @@ def test_SB_10_determinize_resamples_only_hands_and_deck_orders() -> None:
         assert sorted(d.hands[other] + d.decks[other]) == sorted(s.hands[other] + s.decks[other])
         others_hands.add(tuple(d.hands[other]))
     assert len(others_hands) > 5
+
+
+def test_SB_10_determinize_depends_only_on_the_seats_knowledge() -> None:
+    """Two states that look the same to a seat give the same sample for the same rng."""
+    s = GAME.new(2, seed=12)
+    me = s.turn
+    twin = s.determinize(me, 99)  # same view for `me`, but others' hands and every deck order differ
+    for k in range(5):
+        a, b = s.determinize(me, k), twin.determinize(me, k)
+        assert a.hands == b.hands and a.decks == b.decks

@@ -771,17 +771,20 @@ class ShowBattleState(GameState):
         """
         for t in range(self.nt):
             deck = self.decks[t]
+            # sorted before shuffling: the sample then depends only on what the seat knows (the card
+            # sets), never on the true hidden order, so a bot's choices are a function of its view
             if t == seat:
                 if self.mull[t]:
                     k = min(HAND, len(deck))
-                    bottom, rest = deck[:k], deck[k:]
+                    bottom, rest = sorted(deck[:k]), sorted(deck[k:])
                     rng.shuffle(bottom)
                     rng.shuffle(rest)
                     self.decks[t] = bottom + rest
                 else:
+                    deck.sort()
                     rng.shuffle(deck)
             else:
-                pool = self.hands[t] + deck
+                pool = sorted(self.hands[t] + deck)
                 rng.shuffle(pool)
                 h = len(self.hands[t])
                 self.hands[t] = sorted(pool[:h])
