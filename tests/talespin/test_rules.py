@@ -538,3 +538,40 @@ def test_R13_illegal_action_leaves_state_untouched() -> None:
         s.apply(1, "end")
     assert (s.view(0), s.view(1), s.view(None)) == before
     assert s.df is None and s.dec is not None and s.dec[0] == "main" and A == 0
+
+
+# ---------------------------------------------------------------- R24 clarifications
+def test_R24_1_damage_summed_then_clamped_once() -> None:
+    s = new(_df([], ["act_bail_out"], holds=[[], ["cargo_gold", "pas_monkeys", "pas_client"]]))
+    act(s, "dogfight:target=1", "accept", "yield")  # 2 (Pirate Attack) + 1 (yield)
+    assert s.dec == ("window", 1, "lose_dogfight")
+    act(s, "action:card=act_bail_out")  # -2
+    assert s.df[9] == -2 and s.dec[0] == "damage"
+    act(s, "damage:open,pos=0")
+    assert s.df is None  # exactly one point was applied
+
+
+def test_R24_4_auto_block_counts_as_a_response_no_yield_bonus() -> None:
+    s = new(_df([], ["act_evasive"]))
+    act(s, "dogfight:target=1", "accept", "action:card=act_evasive")
+    assert s.df[BLK] == 1 and s.dec[0] == "attack"
+    act(s, s.legal_ids(0)[0])
+    act(s, "yield")
+    assert s.df[YB] == 0
+
+
+def test_R24_9_round_cap_most_cargo_wins() -> None:
+    s = new(_two([[], []], dice=[1], positions=[3, 9], holds=[["pas_client"], ["cargo_ice", "cargo_gold"]]))
+    s.turn_no = 60 * 2
+    act(s, "end", "move:dir=cw,n=1")
+    assert s.is_over and s.end_reason == "round_cap" and s.result().winners == (1,)
+
+
+def test_R15_2_search_shuffles_even_when_nothing_found() -> None:
+    s = new({"characters": ["karnage", "kit"], "first": 0, "step": 2, "positions": [12, 2],
+             "hands": [["act_business_deal"], []], "chains": [["pas_shere_khan"], []]})
+    s.discard.extend(i for i in s.deck if T.C_TYPE[i] == T.CARGO)
+    s.deck[:] = [i for i in s.deck if T.C_TYPE[i] != T.CARGO]
+    before = s.deck[:]
+    act(s, "action:card=act_business_deal")
+    assert sorted(s.deck) == sorted(before) and s.deck != before and s.hands[0] == []

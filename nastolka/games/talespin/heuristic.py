@@ -163,7 +163,8 @@ class HeuristicBot:
         hand = self._hand(view, seat)
         first = df["first_value"]
         can = any(_val(c) >= first or _val(c) == 1 or c == "act_evasive" for c in hand)
-        return "accept" if can or df["first"][1] >= 2 else "decline"
+        # declining costs the first maneuver's Damage; accepting and then yielding costs one more
+        return "accept" if can else "decline"
 
     def _defend(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
         blocks = [a for a in legal if a.startswith("block:")]
