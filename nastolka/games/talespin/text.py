@@ -142,6 +142,16 @@ _EV_EN = {
     "steal_cargo": "Seat {seat} steals cargo from {side}", "discard": "Seat {seat} discards {card}",
     "dogfight_won": "The {role} wins the dogfight", "game_over": "Game over: winners {winners} ({reason})",
     "cover": "{card} covers Location {location}", "khan_cargo": "Shere Khan loads cargo ({n})",
+    "end_step2": "Seat {seat} ends Step 2", "dogfight_over": "The dogfight is over",
+    "dogfight_cancelled": "Seat {seat} cancels the dogfight", "peek": "You look at {card} (hold {side} #{pos})",
+    "peek_public": "Seat {seat} looks at packed cargo #{pos} of hold {side}", "repack": "Seat {seat} repacks",
+    "shuffle_cargo": "Seat {seat} shuffles its hold", "discard_passenger": "{card} leaves seat {seat}'s chain",
+    "move_passenger": "{card} moves to the {to} position", "steal_passenger": "Seat {seat} steals {card} from {side}",
+    "take": "Seat {seat} takes {card} from the {source}", "take_from_hand": "Seat {seat} takes a card from {side}",
+    "took_card": "The card taken is {card}", "stolen_card": "The stolen cargo is {card}",
+    "packed_card": "You pack {card}", "khan_maneuvers": "Shere Khan flies {cards} against {high}",
+    "uncover": "{card} is shot off the ring", "reshuffle": "The discard pile becomes the deck ({size})",
+    "bounty": "Seat {seat} takes {card} as bounty",
 }
 _EV_RU = {
     "turn": "Ход {turn}: место {seat}", "roll": "Место {seat} выбрасывает {value}", "draw": "Место {seat} набирает {n}",
@@ -153,6 +163,16 @@ _EV_RU = {
     "steal_cargo": "Место {seat} крадёт груз у {side}", "discard": "Место {seat} сбрасывает {card}",
     "dogfight_won": "Закус выигрывает: {role}", "game_over": "Игра окончена: победители {winners} ({reason})",
     "cover": "{card} накрывает Локацию {location}", "khan_cargo": "Шер Хан грузит груз ({n})",
+    "end_step2": "Место {seat} заканчивает шаг 2", "dogfight_over": "Закус окончен",
+    "dogfight_cancelled": "Место {seat} отменяет закус", "peek": "Вы смотрите: {card} (отсек {side}, №{pos})",
+    "peek_public": "Место {seat} смотрит груз №{pos} в отсеке {side}", "repack": "Место {seat} перепаковывает груз",
+    "shuffle_cargo": "Место {seat} перемешивает отсек", "discard_passenger": "{card} покидает цепочку места {seat}",
+    "move_passenger": "{card} перемещается в позицию: {to}", "steal_passenger": "Место {seat} похищает {card} у {side}",
+    "take": "Место {seat} берёт {card} ({source})", "take_from_hand": "Место {seat} берёт карту из руки {side}",
+    "took_card": "Взятая карта: {card}", "stolen_card": "Украденный груз: {card}",
+    "packed_card": "Вы упаковали {card}", "khan_maneuvers": "Шер Хан: манёвры {cards} против {high}",
+    "uncover": "{card} сбит с кольца", "reshuffle": "Сброс стал колодой ({size})",
+    "bounty": "Место {seat} берёт премию: {card}",
 }
 
 
@@ -162,6 +182,8 @@ def event_text(event: Event, lang: str = "en") -> str:
     args = dict(event.args)
     if "card" in args and isinstance(args["card"], str):
         args["card"] = card_name(args["card"], lang)
+    if "cards" in args:
+        args["cards"] = ", ".join(card_name(c, lang) for c in args["cards"])
     if fmt is None:
         return f"{event.kind}: " + ", ".join(f"{k}={v}" for k, v in event.args.items())
     try:
@@ -182,6 +204,11 @@ def _hold_text(hold: list[dict[str, Any]], lang: str) -> str:
         else:
             parts.append("▒▒")
     return " ".join(parts)
+
+
+def _bonus(cid: str) -> str:
+    sh, rg, pi = T.D_STATS[T.DEF_INDEX[cid]]
+    return f"({sh:+d}/{rg:+d}/{pi:+d})"
 
 
 def render_view(view: dict[str, Any], lang: str = "en") -> str:
@@ -208,7 +235,7 @@ def render_view(view: dict[str, Any], lang: str = "en") -> str:
         out.append(f"{mark}{s}: {char_name(p['character'], lang)} @ {p['position']}  "
                    f"{lbl[0]} {st[0]} {lbl[1]} {st[1]} {lbl[2]} {st[2]}  "
                    f"{'рука' if ru else 'hand'} {p['hand_size']}")
-        chain = " → ".join(card_name(c, lang) for c in p["chain"]) or "—"
+        chain = " → ".join(f"{card_name(c, lang)} {_bonus(c)}" for c in p["chain"]) or "—"
         out.append(f"     {'цепочка' if ru else 'chain'}: {chain}")
         out.append(f"     {'отсек' if ru else 'hold'} ({len(p['hold'])}/{view['cargo_to_win']}): {_hold_text(p['hold'], lang)}")
     if "khan_hold" in view:
