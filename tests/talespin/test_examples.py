@@ -34,17 +34,16 @@ def test_R6_2_kit_and_rebecca_ship_6_at_khan_industries() -> None:
     setup = {"characters": ["kit", "baloo"], "first": 0, "step": 2, "dice": [1], "positions": [5, 11],
              "hands": [["pas_rebecca", "cargo_ice", "cargo_gold"], ["cargo_mangoes"]],
              "deck": ["cargo_orchids"]}
-    s = new(setup)
-    assert s.stat(0, 0) == 2
-    act(s, "passenger:card=pas_rebecca")
+    assert new(setup).stat(0, 0) == 2
+    rec = record(setup, ["passenger:card=pas_rebecca", "end", "move:dir=cw,n=3", "cargo:card=cargo_ice",
+                         "take:card=cargo_coffee"])
+    s = run_record(rec, upto=1)
     assert s.stat(0, 0) == 6
-    act(s, "end", "move:dir=cw,n=3")
-    assert s.pos[0] == 8 and s.dec[0] == "cargo"
-    act(s, "cargo:card=cargo_ice")
-    # Khan Industries' bonus: search the deck for a Cargo
-    assert s.dec[0] == "take"
-    act(s, "take:card=cargo_khan") if "take:card=cargo_khan" in s.legal_ids(0) else act(s, "take:card=cargo_gold")
-    assert len(s.holds[0]) == 1
+    s = run_record(rec, upto=3)
+    assert s.pos[0] == 8 and s.dec[0] == "cargo"  # SHIPPING 6 >= RECEIVING 6
+    s = run_record(rec)
+    # Khan Industries' bonus searched the deck for a Cargo
+    assert len(s.holds[0]) == 1 and "cargo_coffee" in names(s.hands[0])
 
 
 def test_R6_2_kit_without_rebecca_cannot_ship_at_khan_industries() -> None:
@@ -88,7 +87,8 @@ def test_R13_14_karnage_vs_baloo_dogfight() -> None:
 def test_R20_4_solitaire_covering_from_khan_industries_clockwise() -> None:
     setup = {"characters": ["baloo"], "first": 0, "hands": [["cargo_ice", "cargo_gold", "cargo_orchids", "act_rush"]],
              "deck": ["pas_boltun", "pil_mad_dog", "cargo_coffee", "pas_dumptruck"]}
-    s = new(setup, players=1)
+    rec = record(setup, [], players=1)
+    s = run_record(rec)
     # Step 1: draw 1 (Gibber, red: covers 8 and counts as the one card), fill to 5 (Mad Dog covers 9,
     # Jungle Coffee fills the hand), then Khan takes the top card (Dumptruck) as cargo without covering
     assert names(s.covered) == ["pas_boltun", "pil_mad_dog"]
