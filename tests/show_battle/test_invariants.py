@@ -133,3 +133,18 @@ def test_heuristic_reads_only_what_its_seat_may_know() -> None:
     for k in range(5):
         twin = s.determinize(seat, k)
         assert make_bot(GAME, "heuristic", 5).choose(twin, seat) == first
+
+
+@pytest.mark.parametrize("players", [1, 3, 4])
+def test_heuristic_plays_every_player_count(players: int) -> None:
+    bots = [make_bot(GAME, "heuristic", seat) for seat in range(players)]
+    state = run_match(GAME, bots, seed=players)
+    assert state.is_over and state.result().winners
+
+
+def test_game_descriptor_has_setup_keys_summary_and_options() -> None:
+    assert set(GAME.setup_keys) == {"first", "hands", "decks", "board", "tokens", "mulligan_used"}
+    assert "Шоу-Битва" in GAME.rules_summary["ru"] and "Show Battle" in GAME.rules_summary["en"]
+    assert GAME.options.names() == ["jury_sympathy", "automa_level"]
+    assert (GAME.min_players, GAME.max_players, GAME.name_ru) == (1, 4, "Шоу-Битва")
+    assert make_bot(GAME, "heuristic").name == "heuristic"
