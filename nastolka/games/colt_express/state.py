@@ -21,7 +21,7 @@ Chance (shuffles, which face-down purse a robbery takes) is resolved inline with
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from nastolka.engine import Event, GameState, OptionError, Result, Rng
@@ -36,49 +36,50 @@ ALL_PURSES = (1 << D.N_PURSES) - 1
 
 
 # ----------------------------------------------------------------------------- per-game static tables
-@lru_cache(maxsize=256)
+@cache
+def _strings(two: bool, ch: int, kind: int) -> tuple[str, ...]:
+    """(name, play, play face down, cover, keep, discard) for one card kind of one bandit (72 in all)."""
+    name = f"{D.KIND_IDS[kind]}:{D.BANDIT_IDS[ch]}" if two and ch >= 0 else D.KIND_IDS[kind]
+    spec = f"card={D.KIND_IDS[kind]},bandit={D.BANDIT_IDS[ch]}" if two and ch >= 0 else f"card={name}"
+    return (name, f"play:{spec}", f"play:{spec},face=down", f"cover:{spec}", f"keep:{spec}", f"discard:{spec}")
+
+
+_BLANK = ("", "", "", "", "", "")
+
+#: Schemin' decisions by (bandits if two players, hand, Ghost's power, may draw): pure, so shareable
+_SCHEME_MEMO: dict[tuple[Any, ...], tuple[tuple[str, ...], tuple[Any, ...]]] = {}
+
+
+@lru_cache(maxsize=4096)
+def _card_strings(two: bool, chars: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
+    """Per card code, its strings (shared between games, so the per-assignment tables are cheap)."""
+    out = []
+    for c in range(D.N_CARDS):
+        b = D.CARD_BANDIT[c]
+        if c == D.NEUTRAL:
+            out.append(("bullet:neutral",) + _BLANK[1:])
+        elif c >= D.BULLET0:
+            out.append((f"bullet:{D.BANDIT_IDS[chars[b]]}",) + _BLANK[1:] if b < len(chars) else _BLANK)
+        elif c >= D.MARSHAL2P:
+            out.append(_strings(two, -1, D.MARSHAL))
+        elif b >= len(chars):
+            out.append(_BLANK)
+        else:
+            out.append(_strings(two, chars[b], D.CARD_KIND[c]))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
 def card_names(two: bool, chars: tuple[int, ...]) -> tuple[str, ...]:
     """Readable card names (used in ids, setup blocks and views) for one bandit assignment."""
-    names = []
-    for c in range(D.N_CARDS):
-        kind, b = D.CARD_KIND[c], D.CARD_BANDIT[c]
-        if c == D.NEUTRAL:
-            names.append("bullet:neutral")
-        elif c >= D.BULLET0:
-            names.append(f"bullet:{D.BANDIT_IDS[chars[b]]}" if b < len(chars) else "")
-        elif c >= D.MARSHAL2P:
-            names.append("marshal")
-        elif b >= len(chars):
-            names.append("")
-        else:
-            names.append(f"{D.KIND_IDS[kind]}:{D.BANDIT_IDS[chars[b]]}" if two else D.KIND_IDS[kind])
-    return tuple(names)
+    return tuple(x[0] for x in _card_strings(two, chars))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=4096)
 def _id_tables(two: bool, chars: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
-    """Pre-built action id strings per card (building strings is most of a random playout's cost)."""
-    names = card_names(two, chars)
-    play, play_fd, cover, keep, disc = [], [], [], [], []
-    for c in range(D.N_CARDS):
-        if D.IS_BULLET[c] or not names[c]:
-            play.append("")
-            play_fd.append("")
-            cover.append("")
-            keep.append("")
-            disc.append("")
-            continue
-        if two and c < D.MARSHAL2P:
-            kind, bandit = names[c].split(":")
-            spec = f"card={kind},bandit={bandit}"
-        else:
-            spec = f"card={names[c]}"
-        play.append(f"play:{spec}")
-        play_fd.append(f"play:{spec},face=down")
-        cover.append(f"cover:{spec}")
-        keep.append(f"keep:{spec}")
-        disc.append(f"discard:{spec}")
-    return tuple(play), tuple(play_fd), tuple(cover), tuple(keep), tuple(disc)
+    """Pre-built action id strings per card: play, play face down, cover, keep, discard."""
+    strings = _card_strings(two, chars)
+    return tuple(tuple(x[i] for x in strings) for i in range(1, 6))
 
 
 def personal_deck(two: bool, seat: int, bandits: tuple[int, ...]) -> list[int]:
@@ -260,7 +261,7 @@ class ColtState(GameState):
     def legal_ids(self, seat: int) -> list[str]:
         if seat != self.actor:
             return []
-        return list(self._decision()[0])
+        return list(self._dc[0])  # type: ignore[index]  # computed eagerly after every change
 
     def _copy_into(self, new: Any) -> None:
         rng = new.rng            # the base made a fresh Rng; everything else of the base is equal
@@ -279,7 +280,7 @@ class ColtState(GameState):
         new.ktop = self.ktop[:]
 
     def _apply(self, seat: int, aid: str) -> list[Event]:
-        ids, pays = self._decision()
+        ids, pays = self._dc  # type: ignore[misc]
         pay = pays[ids.index(aid)]
         self._dc = None
         ev: list[Event] = []
@@ -316,24 +317,39 @@ class ColtState(GameState):
         if ph == SCHEME:
             entry = self.sched[self.sp]
             seat, ttype = entry >> 2, entry & 3
-            play, play_fd = self.ids[0], self.ids[1]
-            ghost = (self.ghost >> seat) & 1 and ttype != D.TUNNEL
-            for c in sorted(set(self.hand[seat])):
-                if c >= D.BULLET0:
-                    break
-                ids.append(play[c])
-                pays.append(c * 2)
-                if ghost and (not self.two or (c < D.MARSHAL2P and self.chars[c // 6] == D.GHOST)):
-                    ids.append(play_fd[c])
-                    pays.append(c * 2 + 1)
-            if self.deck[seat] or (self.expert and self.disc[seat]):
-                ids.append("draw")
-                pays.append(-1)
-            if not ids:
-                ids.append("pass")
-                pays.append(-2)
+            ghost = bool((self.ghost >> seat) & 1) and ttype != D.TUNNEL
+            hand = self.hand[seat]
+            draw = bool(self.deck[seat] or (self.expert and self.disc[seat]))
+            # the same hand gives the same choices: memoised across states (ids depend on the bandits
+            # only in the two-player game, where they name the bandit)
+            key = (self.two and self.chars, hand, ghost, draw)
+            dc = _SCHEME_MEMO.get(key)
+            if dc is None:
+                play, play_fd = self.ids[0], self.ids[1]
+                for c in sorted(set(hand)):
+                    if c >= D.BULLET0:
+                        break
+                    ids.append(play[c])
+                    pays.append(c * 2)
+                    if ghost and (not self.two or (c < D.MARSHAL2P and self.chars[c // 6] == D.GHOST)):
+                        ids.append(play_fd[c])
+                        pays.append(c * 2 + 1)
+                if draw:
+                    ids.append("draw")
+                    pays.append(-1)
+                if not ids:
+                    ids.append("pass")
+                    pays.append(-2)
+                dc = (tuple(ids), tuple(pays))
+                if len(_SCHEME_MEMO) > 100_000:
+                    _SCHEME_MEMO.clear()
+                _SCHEME_MEMO[key] = dc
+            self._dc = dc
+            return dc
         elif ph == STEAL:
-            return self._card_options(self.pile[self.res])
+            dc = self._card_options(self.pile[self.res])
+            self._dc = dc
+            return dc
         elif ph == COVER:
             seat = self.actor
             cover = self.ids[2]
