@@ -282,3 +282,30 @@ def test_CE_9_tie_broken_by_fewest_bullets_received() -> None:
     decks = [["move", "bullet:tuco"], ["move"], ["move"]]
     s = event("tunnels", [[1, "roof"], [2, "roof"], [3, "roof"]], held=held, decks=decks, fired=[0, 0, 0])
     assert s.result().winners == (1,) and s.result().ranks == (2, 1, 3)
+
+
+def test_CE_2_bad_options_and_setups_are_refused_with_reasons() -> None:
+    import pytest
+
+    from nastolka.engine import OptionError
+
+    for options in ({"bandits": "ghost,doc"}, {"bandits": "ghost,ghost,doc"}, {"cars": "mail,mail,dining"},
+                    {"cars": "mail"}, {"bandits": "ghost,doc,nobody"}):
+        with pytest.raises(OptionError):
+            GAME.new(3, options)
+    for setup in ({"first": 7}, {"rounds": ["nope"]}, {"positions": [[0, "inside"]] * 3},
+                  {"held": [{"purses": [999]}] * 3}, {"hands": [["fire:doc"], [], []]}, {"unknown": 1},
+                  {"loot": [{"purses": [500, 500, 500]}, {}, {}, {}]}, {"pile": [[0, "bullet:neutral"]]}):
+        with pytest.raises(OptionError):
+            GAME.new(3, setup=setup)
+
+
+def test_CE_2_a_two_player_game_needs_four_bandits() -> None:
+    import pytest
+
+    from nastolka.engine import OptionError
+
+    with pytest.raises(OptionError):
+        GAME.new(2, {"bandits": "ghost,doc"})
+    s = GAME.new(2, {"bandits": "ghost,doc,tuco,belle", "cars": "mail,dining,saloon"})
+    assert [s.bname(b) for b in range(4)] == ["ghost", "doc", "tuco", "belle"]

@@ -232,9 +232,10 @@ def event_text(event: Event, lang: str = "en") -> str:
 
 
 def _loot_text(loot: dict[str, Any], lang: str) -> str:
-    parts = []
-    for v in loot["purses"]:
-        parts.append(f"${v}" if v is not None else "$?")
+    parts = [f"${v}" for v in loot["purses"] if v is not None]
+    unknown = sum(1 for v in loot["purses"] if v is None)
+    if unknown:
+        parts.append("$?" if unknown == 1 else f"$?×{unknown}")
     if loot["jewels"]:
         parts.append(f"◆×{loot['jewels']}")
     if loot["strongboxes"]:
@@ -264,7 +265,7 @@ def render_view(view: dict[str, Any], lang: str = "en") -> str:
                   f"Phase: {ph[1]}; first player #{view['first_player']}; to act {view['to_act']}")
     cars = view["cars"]
     order = list(range(len(cars) - 1, -1, -1))   # caboose on the left, Locomotive on the right
-    width = 24
+    width = 22
     names_row, roof_row, roof_loot, in_row, in_loot = [], [], [], [], []
     for c in order:
         car = cars[c]
