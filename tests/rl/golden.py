@@ -11,9 +11,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.rl.conftest import CASES  # noqa: E402
-
 from nastolka.rl.spec import make_spec  # noqa: E402
+from tests.rl.conftest import CASES  # noqa: E402
 
 
 def main() -> None:
