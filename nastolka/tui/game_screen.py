@@ -62,6 +62,8 @@ class GameScreen(Screen[None]):
         self._logged = 0
         self._closed = False
         self._warned = False
+        #: the human seat whose legal actions are in the list now (None: the list is empty)
+        self.awaiting: int | None = None
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -138,7 +140,7 @@ class GameScreen(Screen[None]):
                 prompt.update(Text(tr("waiting", self.lang, name=self.names()[seat]), style="dim"))
             else:
                 prompt.update("")
-            options.disabled = True
+            self.awaiting = None
             return
         prompt.update(Text(tr("actions", self.lang), style="bold"))
         actions = self.state.legal_actions(seat)
@@ -146,9 +148,10 @@ class GameScreen(Screen[None]):
             Option(Text(f"{i}. " if i <= 9 else "   ").append(a.label(self.lang)), id=a.id)
             for i, a in enumerate(actions, start=1)
         )
-        options.disabled = False
         options.highlighted = 0
-        options.focus()
+        self.awaiting = seat
+        if self.focused is not options:
+            options.focus()
 
     def draw_status(self) -> None:
         status = Text()
@@ -215,9 +218,13 @@ class GameScreen(Screen[None]):
 
     def start_bot(self, seat: int) -> None:
         self.thinking = seat
-        self.redraw()
-        bot = self.session.bots[seat]
-        work = partial(_think, bot, self.state.clone(), seat, self.state.step, self.pace)
+        if self.pace > 0:
+            self.redraw()  # each bot move on screen, one by one
+        else:
+            self.draw_actions()  # at pace 0 only the end of a run of bot moves is worth a frame
+            self.draw_status()
+        bots = self.session.bots if self.pace <= 0 else {seat: self.session.bots[seat]}
+        work = partial(_think, bots, self.state.clone(), self.state.step, self.pace)
         self.run_worker(work, thread=True, group="bot", exclusive=True, exit_on_error=False)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -225,11 +232,18 @@ class GameScreen(Screen[None]):
         if worker.group != "bot" or self._closed:
             return
         if event.state == WorkerState.SUCCESS:
-            seat, step, aid = worker.result
-            if step != self.state.step or seat != self.thinking:
+            step, moves = worker.result
+            if step != self.state.step or not moves or moves[0][0] != self.thinking:
                 return  # the game moved on (undo, leave) while the bot was thinking
             self.thinking = None
-            self.play(seat, aid)
+            for seat, aid in moves:
+                try:
+                    self.session.apply(seat, aid)
+                except NastolkaError as exc:
+                    self.notify(str(exc), severity="error")
+                    break
+            self.extend_log()
+            self.advance()
         elif event.state == WorkerState.ERROR:
             self.thinking = None
             self.notify(f"bot error: {worker.error}", severity="error", timeout=10)
@@ -259,7 +273,7 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ keys
     def action_pick(self, number: int) -> None:
         options = self.query_one("#actions", OptionList)
-        if options.disabled or number > options.option_count:
+        if self.awaiting is None or number > options.option_count:
             return
         options.highlighted = number - 1
         options.action_select()
@@ -330,11 +344,23 @@ class GameScreen(Screen[None]):
         self.workers.cancel_group(self, "bot")
 
 
-def _think(bot: Bot, state: GameState, seat: int, step: int, pace: float) -> tuple[int, int, str]:
-    """Runs in a worker thread: the bot's choice, then the rest of the pace so moves come one by one."""
+def _think(bots: dict[int, Bot], state: GameState, step: int, pace: float) -> tuple[int, list[tuple[int, str]]]:
+    """Runs in a worker thread on a clone: the bots' moves until a seat without a bot must act.
+
+    With a pace, ``bots`` holds only the seat to move, so one move comes back and the rest of the pace is
+    slept here (the interface keeps drawing). At pace 0 a whole run of bot moves comes back at once and
+    is drawn as one frame.
+    """
     started = time.monotonic()
-    aid = bot.choose(state, seat)
+    moves: list[tuple[int, str]] = []
+    while not state.is_over and state.to_act and state.to_act[0] in bots:
+        seat = state.to_act[0]
+        aid = bots[seat].choose(state, seat)
+        moves.append((seat, aid))
+        state.apply(seat, aid)
+        if pace > 0:
+            break
     remaining = pace - (time.monotonic() - started)
     if remaining > 0:
         time.sleep(remaining)
-    return seat, step, aid
+    return step, moves

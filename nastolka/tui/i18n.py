@@ -40,7 +40,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "thinking": ("{name} is thinking…", "{name} думает…"),
     "you": ("You", "Вы"),
     "player_n": ("Player {n}", "Игрок {n}"),
-    "bot_n": ("{name} (bot {n})", "{name} (бот {n})"),
+    "bot_n": ("Bot {n} ({name})", "Бот {n} ({name})"),
     "pace": ("Bot pace {pace:.1f}s", "Темп ботов {pace:.1f} с"),
     "game_over": ("Game over", "Игра окончена"),
     "score": ("Score", "Очки"),

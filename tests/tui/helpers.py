@@ -22,7 +22,7 @@ from nastolka.tui.result import ResultScreen
 from nastolka.tui.start import StartScreen
 
 GAME_IDS = ("show_battle", "colt_express", "talespin")
-SIZE = (130, 42)
+SIZE = (100, 32)
 
 
 def registered(game_id: str) -> Game | None:
@@ -36,8 +36,7 @@ def make_app(games: Sequence[Game], lang: str = "en", seed: int = 7) -> Nastolka
 def human_turn(app: NastolkaApp) -> bool:
     """A human decision is on screen and the action list takes keys."""
     screen = app.screen
-    return (isinstance(screen, GameScreen) and screen.thinking is None
-            and not screen.query_one("#actions", OptionList).disabled)
+    return isinstance(screen, GameScreen) and screen.thinking is None and screen.awaiting is not None
 
 
 async def start(pilot: Pilot, seats: Sequence[str], players: int | None = None,

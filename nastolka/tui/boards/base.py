@@ -13,13 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rich.columns import Columns
 from rich.console import RenderableType
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from nastolka.engine import Game
+
+from .draw import Box, Boxes
 
 _COMMON = {"game", "players", "seat", "step", "status", "to_act", "result"}
 
@@ -111,14 +111,14 @@ class Presenter:
             return Text(hidden, style="dim")
         if not cards:
             return Text(empty, style="dim")
-        width = max(14, min(26, max(len(c.title) for c in cards) + 4))
-        return Columns([self.card_panel(c, width) for c in cards], padding=(0, 1))
+        width = max(12, min(24, max(len(c.title) for c in cards) + 4))
+        return Boxes([self.card_box(c, width) for c in cards], gap=1)
 
-    def card_panel(self, card: CardFace, width: int) -> Panel:
-        """One card of the hand; the border takes the card's style (its owner's colour, if any)."""
-        title = Text(card.title, style="bold")
-        return Panel(Text(card.body or " ", overflow="fold", justify="center"), title=title, width=width,
-                     padding=(0, 0), border_style=card.style)
+    def card_box(self, card: CardFace, width: int) -> Box:
+        """One card of the hand; the frame takes the card's style (its owner's colour, if any)."""
+        lines: list[Text | str] = [Text(card.title, style="bold")]
+        lines += card.body.splitlines() if card.body else []
+        return Box(lines, width=width, style=card.style)
 
 
 GENERIC = Presenter()

@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -18,6 +17,7 @@ from nastolka.engine import Game
 from nastolka.games.show_battle import data
 
 from .base import CardFace, Presenter
+from .draw import Box, Boxes, wrap_words
 
 #: owner colour -> terminal colour (blue is lightened to stay readable on a dark background)
 COLOURS = ("red", "dodger_blue1", "green3", "yellow")
@@ -82,35 +82,31 @@ class ShowBattlePresenter(Presenter):
         label.append(f"  ({len(slots)}/7)", style="dim")
         if not slots:
             return Group(label, Text("  " + ("пусто" if lang == "ru" else "empty"), style="dim"))
-        grid = Table.grid(padding=(0, 0))
-        for _ in slots:
-            grid.add_column(width=CARD_WIDTH)
-        grid.add_row(*[self.slot(s, lang, pending, row.get("name")) for s in slots])
-        return Group(label, grid)
+        return Group(label, Boxes([self.slot(s, lang, pending, row.get("name")) for s in slots]))
 
-    def slot(self, slot: dict[str, Any], lang: str, pending: dict[str, Any] | None, row: Any) -> Panel:
+    def slot(self, slot: dict[str, Any], lang: str, pending: dict[str, Any] | None, row: Any) -> Box:
+        """One card on the board: name, active value with an arrow for its orientation, the four edges."""
         kind = str(slot.get("card", "?"))
         name = card_name(kind, lang)
         border = colour(slot.get("owner"))
         title = Text(str(slot.get("slot", "")))
         if slot.get("token"):
             title.append("★", style="bold yellow")
-        body = Text(justify="center", overflow="fold")
+        lines: list[Text | str] = []
         if slot.get("face_up"):
             orient = int(slot.get("orient", 0)) % 4
-            body.append(name[:CARD_WIDTH * 2 - 4] + "\n", style="bold")
-            body.append(f"{slot.get('value')} {ARROWS[orient]}\n", style="bold reverse")
-            body.append_text(edge_values(kind, orient))
+            lines += [Text(part, style="bold") for part in wrap_words(name, CARD_WIDTH - 2)]
+            lines.append(Text(f" {slot.get('value')} {ARROWS[orient]} ", style="bold reverse"))
+            lines.append(edge_values(kind, orient))
         else:
-            body.append("▒▒▒▒▒▒▒\n", style="dim")
-            body.append(name[:CARD_WIDTH * 2 - 4], style="dim strike")
+            lines.append(Text("▒" * (CARD_WIDTH - 2), style="dim"))
+            lines += [Text(part, style="dim strike") for part in wrap_words(name, CARD_WIDTH - 2)]
         covered = slot.get("covered") or []
-        subtitle = Text(f"+{len(covered)}", style="dim") if covered else None
+        subtitle = Text(f"+{len(covered)}") if covered else Text("")
         if pending and pending.get("row") == row and pending.get("slot") == slot.get("slot"):
             border = f"bold {border}"
             title.append("!", style="bold magenta")
-        return Panel(body, title=title, subtitle=subtitle, border_style=border, width=CARD_WIDTH,
-                     padding=(0, 0), height=6)
+        return Box(lines, width=CARD_WIDTH, title=title, subtitle=subtitle, style=border, height=4)
 
     def own_troupe(self, view: dict[str, Any]) -> dict[str, Any] | None:
         for troupe in view.get("troupes", []):

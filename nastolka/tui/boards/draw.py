@@ -1,0 +1,117 @@
+"""Card boxes drawn as plain styled text, laid out left to right and wrapped at the panel's width.
+
+Why not Rich panels in a grid: every redraw of nested tables measures every cell again, and a board of
+sixteen cards cost a tenth of a second per frame. A box here is a few ``Text`` lines of known width, so
+laying out a row is string joining — fast enough to redraw after every bot move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
+from rich.text import Text
+
+
+@dataclass
+class Box:
+    """A framed card: ``lines`` are centred inside; the frame takes ``style`` (e.g. the owner's colour)."""
+
+    lines: Sequence[Text | str]
+    width: int = 11
+    title: Text | str = ""
+    subtitle: Text | str = ""
+    style: str = ""
+    height: int = 0  # inner height; 0 = as many lines as given
+    dim: bool = False
+
+    def render(self, height: int | None = None) -> list[Text]:
+        inner = self.width - 2
+        rows = [line if isinstance(line, Text) else Text(line) for line in self.lines]
+        target = max(height or 0, self.height, len(rows))
+        rows = rows + [Text("")] * (target - len(rows))
+        out = [self._edge("╭", "╮", self.title)]
+        for row in rows:
+            cell = row.copy()
+            cell.truncate(inner, overflow="ellipsis")
+            cell.align("center", inner)
+            line = Text("│", style=self.style)
+            line.append_text(cell)
+            line.append("│", style=self.style)
+            out.append(line)
+        out.append(self._edge("╰", "╯", self.subtitle))
+        return out
+
+    def _edge(self, left: str, right: str, label: Text | str) -> Text:
+        inner = self.width - 2
+        label = label if isinstance(label, Text) else Text(label)
+        label = label.copy()
+        label.truncate(max(0, inner - 2), overflow="ellipsis")
+        free = inner - label.cell_len
+        before = free // 2
+        line = Text(left + "─" * before, style=self.style)
+        line.append_text(label)
+        line.append("─" * (free - before) + right, style=self.style)
+        return line
+
+
+@dataclass
+class Boxes:
+    """Boxes in a row, wrapping onto more rows when the panel is narrower than the row."""
+
+    boxes: list[Box] = field(default_factory=list)
+    gap: int = 0
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = max((b.width for b in self.boxes), default=1)
+        total = sum(b.width for b in self.boxes) + self.gap * max(0, len(self.boxes) - 1)
+        return Measurement(min(widest, options.max_width), min(max(total, 1), options.max_width))
+
+    def rows(self, width: int) -> Iterable[list[Box]]:
+        row: list[Box] = []
+        used = 0
+        for box in self.boxes:
+            need = box.width + (self.gap if row else 0)
+            if row and used + need > width:
+                yield row
+                row, used = [], 0
+                need = box.width
+            row.append(box)
+            used += need
+        if row:
+            yield row
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines: list[Text] = []
+        for row in self.rows(options.max_width):
+            height = max(max(len(b.lines), b.height) for b in row)
+            rendered = [b.render(height) for b in row]
+            for i in range(height + 2):
+                line = Text()
+                for k, box_lines in enumerate(rendered):
+                    if k and self.gap:
+                        line.append(" " * self.gap)
+                    line.append_text(box_lines[i])
+                lines.append(line)
+        yield Text("\n").join(lines)
+
+
+def wrap_words(text: str, width: int, max_lines: int = 2) -> list[str]:
+    """Split a card name over at most ``max_lines`` lines of ``width``; long words break with a hyphen."""
+    words: list[str] = []
+    for word in text.replace("-", "- ").split():
+        while len(word) > width:
+            words.append(word[: width - 1] + "-")
+            word = word[width - 1:]
+        words.append(word)
+    lines: list[str] = []
+    for word in words:
+        if lines and len(lines[-1]) + (0 if lines[-1].endswith("-") else 1) + len(word) <= width:
+            lines[-1] += word if lines[-1].endswith("-") else " " + word
+        else:
+            lines.append(word)
+    if len(lines) > max_lines:
+        lines = lines[: max_lines - 1] + [" ".join(lines[max_lines - 1:])[: width - 1] + "…"]
+    return lines
