@@ -93,10 +93,16 @@ def _per_seat_labels(data: Any, players: int) -> dict[str, list[str]]:
         if all(isinstance(v, str) for v in value) and any(w in key.lower() for w in _LABEL_WORDS):
             found[key] = list(value)
         elif all(isinstance(v, dict) for v in value):
-            for sub in ("bandit", "character", "hero", "troupe", "role", "faction", "captain", "pilot"):
+            if all(isinstance(v.get("seat"), int) for v in value):
+                value = sorted(value, key=lambda v: v["seat"])
+            for sub in _LABEL_WORDS:
                 if all(isinstance(v.get(sub), str) for v in value):
                     found[sub] = [v[sub] for v in value]
                     break
+            else:
+                if any(w in key.lower() for w in _LABEL_WORDS) and all(isinstance(v.get("id"), str)
+                                                                       for v in value):
+                    found[key.rstrip("s")] = [v["id"] for v in value]  # e.g. bandits[i].id -> "bandit"
     return found
 
 

@@ -18,32 +18,24 @@ from .ismcts import IsmctsConfig, search
 LEVELS = ("random", "easy", "normal", "hard", "expert")
 
 
-def _positions(game_id: str, players: int, count: int = 3) -> list[GameState]:
-    """Decision points of one seeded random game: the start, then about 1/4 and 1/2 of the way in."""
+def _positions(game_id: str, players: int) -> list[GameState]:
+    """Decision points of one seeded random game: the first with a real choice at or after the start,
+    a quarter and half of the game's length."""
     game = get(game_id)
-    probe = game.new(players, seed=7)
-    rng = Rng(7)
-    length = 0
-    while not probe.is_over:
-        seat = probe.to_act[0]
-        legal = probe.legal_ids(seat)
-        probe.apply_unchecked(seat, legal[rng.randbelow(len(legal))])
-        length += 1
-    marks = {0, length // 4, length // 2}
+    trail: list[GameState] = []
     state = game.new(players, seed=7)
     rng = Rng(7)
-    out: list[GameState] = []
-    step = 0
-    while not state.is_over and len(out) < count:
-        if step in marks or (out and len(state.legal_ids(state.to_act[0])) > 1 and step > max(marks)):
-            if len(state.legal_ids(state.to_act[0])) > 1:
-                out.append(state.clone())
-            else:
-                marks.add(step + 1)
+    while not state.is_over:
         seat = state.to_act[0]
         legal = state.legal_ids(seat)
+        trail.append(state.clone())
         state.apply_unchecked(seat, legal[rng.randbelow(len(legal))])
-        step += 1
+    out: list[GameState] = []
+    for mark in (0, len(trail) // 4, len(trail) // 2):
+        for candidate in trail[mark:]:
+            if len(candidate.legal_ids(candidate.to_act[0])) > 1:
+                out.append(candidate)
+                break
     return out or [game.new(players, seed=7)]
 
 

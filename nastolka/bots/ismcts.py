@@ -79,6 +79,9 @@ class IsmctsConfig:
     #: ``"random"`` (uniform) or ``"heuristic"`` (the game's ``heuristic`` bot, ``epsilon`` random moves)
     rollout: str = "random"
     epsilon: float = 0.0
+    #: with ``rollout="heuristic"``: guided plies at the start of a playout, then uniform random
+    #: (``None``: guided to the end). The heuristic is best near the tree; far from it speed wins.
+    heuristic_plies: int | None = None
     #: UCB exploration constant for rewards in [0, 1]
     c: float = 0.7
     #: weight of the normalised score in the reward (the rest comes from the ranks)
@@ -222,6 +225,7 @@ def _search(state: GameState, seat: int, config: IsmctsConfig, seed: int,
     n_players = state.players
     roots = [_Node() for _ in range(n_players)]
     policy = _rollout_policy(game, config, rng.spawn())
+    guided = config.heuristic_plies
     c = config.c
     score_weight = config.score_weight
     evaluator = _resolve_evaluator(config.evaluator)
@@ -308,7 +312,11 @@ def _search(state: GameState, seat: int, config: IsmctsConfig, seed: int,
                 if cut is not None and steps >= cut:
                     break
                 a = det.to_act[0]
-                det.apply_unchecked(a, policy(det, a))
+                if guided is None or steps < guided:
+                    det.apply_unchecked(a, policy(det, a))
+                else:
+                    ids = det.legal_ids(a)
+                    det.apply_unchecked(a, ids[int(rand() * len(ids))])
                 steps += 1
                 if steps >= _STEP_LIMIT:
                     break

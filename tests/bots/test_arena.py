@@ -162,3 +162,20 @@ def test_cli_hint_on_a_finished_game(toy, capsys, monkeypatch, tmp_path: Path) -
     record_of(state).save(path)
     code, _, err = run_cli(capsys, monkeypatch, "hint", str(path), "--seat", "0")
     assert code == 2 and "over" in err
+
+
+def test_per_seat_labels_found_by_shape_and_name() -> None:
+    from nastolka.arena import _per_seat_labels
+
+    view = {"bandits": [{"id": "doc", "seat": 1}, {"id": "belle", "seat": 0}],
+            "players": [{"character": "kit"}, {"character": "molly"}],
+            "rows": [{"name": "1"}, {"name": "2"}], "names": ["a", "b"]}
+    assert _per_seat_labels(view, 2) == {"bandit": ["belle", "doc"], "character": ["kit", "molly"]}
+
+
+def test_bench_bots_reports_levels(toy, quick_bots) -> None:
+    from nastolka.bots.bench import bench_bots
+
+    data = bench_bots("toy", 0.1)
+    assert data["ismcts_iterations_per_second"] > 0
+    assert set(data["move_seconds"]) == {"random", "easy", "normal", "hard", "expert"}

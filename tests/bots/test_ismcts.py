@@ -146,14 +146,14 @@ def _win_share(game: Game, players: int, hero: Any, other: str, games: int, **op
 
 
 def test_beats_random_with_simultaneous_moves(sim: Game) -> None:
-    rate = _win_share(sim, 2, lambda g: IsmctsBot(sim, g, iterations=150, seconds=None), "random", 40)
+    rate = _win_share(sim, 2, lambda g: IsmctsBot(sim, g, iterations=100, seconds=None), "random", 24)
     assert rate >= 0.6
 
 
 def test_three_and_four_players() -> None:
     for players in (3, 4):
-        rate = _win_share(TOY, players, lambda g: IsmctsBot(TOY, g, iterations=150, seconds=None),
-                          "random", 24, hand=3)
+        rate = _win_share(TOY, players, lambda g: IsmctsBot(TOY, g, iterations=100, seconds=None),
+                          "random", 16, hand=3)
         assert rate > 1.5 / players
 
 
