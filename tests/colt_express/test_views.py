@@ -123,3 +123,13 @@ def test_CE_12_determinize_keeps_own_face_down_card_and_resamples_others() -> No
         assert d.pile[4] & 1 and d.pile[4] >> 1 < D.BULLET0
     assert len(seen) > 1
     assert all(s.determinize(1, Rng(k)).pile[4] == s.pile[4] for k in range(10))
+
+
+def test_CE_12_two_player_ghost_face_down_card_stays_a_ghost_card_when_resampled() -> None:
+    setup = {"bandits": ["ghost", "doc", "tuco", "belle"], "cars": ["baggage", "mail", "dining"], "first": 0,
+             "rounds": ["braking"], "positions": [[3, "inside"], [2, "inside"], [3, "roof"], [2, "roof"]],
+             "hands": [["rob:ghost", "move:ghost", "fire:doc", "rob:doc", "marshal"], ["move:tuco", "rob:belle"]]}
+    s = run(2, setup, [(0, "play:card=rob,bandit=ghost,face=down")])
+    assert s.gpile == (0,)
+    cards = {s.names[s.determinize(1, Rng(k)).pile[0] >> 1] for k in range(40)}
+    assert cards <= {"rob:ghost", "move:ghost", "floor:ghost", "fire:ghost", "punch:ghost"} and len(cards) > 1

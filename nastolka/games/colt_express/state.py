@@ -53,7 +53,7 @@ _SCHEME_MEMO: dict[tuple[Any, ...], tuple[tuple[str, ...], tuple[Any, ...]]] = {
 @lru_cache(maxsize=4096)
 def _card_strings(two: bool, chars: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
     """Per card code, its strings (shared between games, so the per-assignment tables are cheap)."""
-    out = []
+    out: list[tuple[str, ...]] = []
     for c in range(D.N_CARDS):
         b = D.CARD_BANDIT[c]
         if c == D.NEUTRAL:
@@ -175,6 +175,7 @@ class ColtState(GameState):
         self.removed: tuple[int, ...] = ()
         self.box2 = True
         self.pile: tuple[int, ...] = ()
+        self.gpile: tuple[int, ...] = ()   # pile indices played face down with Ghost's power (CE-8)
         self.res = 0
         self.sched: tuple[int, ...] = ()
         self.sp = 0
@@ -489,6 +490,8 @@ class ColtState(GameState):
         if pay >= 0:
             card = pay >> 1
             fd = (pay & 1) or ttype == D.TUNNEL
+            if pay & 1:
+                self.gpile += (len(self.pile),)
             self._play(seat, card, fd, ev)
             if (self.two and not fd and ttype in (D.NORMAL, D.SWITCH) and D.CARD_KIND[card] == D.FIRE
                     and card < D.MARSHAL2P):
@@ -616,6 +619,7 @@ class ColtState(GameState):
                 ev.append(Event("no_effect", {"seat": self.card_owner(entry >> 1), "card": self.names[entry >> 1]}))
             self._card_done(ev)
         self.pile = ()
+        self.gpile = ()
         self.res = 0
         self._end_round(ev)
 
