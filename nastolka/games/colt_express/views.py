@@ -170,21 +170,17 @@ def determinize(s: ColtState, seat: int, rng: Rng) -> None:
         # face-down pile cards must be action cards, and (two players) a card played with Ghost's power
         # must be one of Ghost's: fill those slots first, from the front of the shuffled pool
         ghost_slots = [i for i in slots if s.two and i in s.gpile]
-        for group, fits in ((ghost_slots, _is_ghost_card(s)), ([i for i in slots if i not in ghost_slots],
-                                                                 _is_action)):
-            for i in group:
-                c = next(c for c in pool if fits(c))
-                pool.remove(c)
-                pile[i] = c * 2 + 1
+        for i in ghost_slots + [i for i in slots if i not in ghost_slots]:
+            ghost = i in ghost_slots
+            c = next(c for c in pool if c < D.BULLET0 and (not ghost or _is_ghost_card(s, c)))
+            pool.remove(c)
+            pile[i] = c * 2 + 1
         nh = len(s.hand[q])
         s.hand[q] = tuple(sorted(pool[:nh]))
         s.deck[q] = tuple(pool[nh:]) + deck[cut:]
     s.pile = tuple(pile)
 
 
-def _is_action(c: int) -> bool:
-    return c < D.BULLET0
 
-
-def _is_ghost_card(s: ColtState) -> Any:
-    return lambda c: c < D.MARSHAL2P and s.chars[c // 6] == D.GHOST
+def _is_ghost_card(s: ColtState, c: int) -> bool:
+    return c < D.MARSHAL2P and s.chars[c // 6] == D.GHOST
