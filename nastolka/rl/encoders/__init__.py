@@ -37,27 +37,25 @@ class Encoder(Protocol):
 SKIP_KEYS = frozenset({"game", "step", "status"})
 
 
-def _symlog(x: float) -> float:
-    return math.copysign(math.log1p(abs(x)), x)
-
-
 class HashedViewEncoder:
     """Generic encoder: every leaf of the view becomes a hashed feature.
 
-    * a number at path ``p`` adds ``symlog(value)`` at ``hash(p)`` (``symlog(x) = sign(x)·log(1+|x|)``
+    * a number at path ``p`` adds ``symlog(value)`` at ``h(p)`` (``symlog(x) = sign(x)·log(1+|x|)``
       keeps scores and counts in a small range without a per-game scale);
-    * a bool adds 1 or 0 at ``hash(p)``;
-    * a string ``s`` at path ``p`` adds 1 at ``hash(p=s)`` (one-hot of categorical values);
-    * ``None`` adds 1 at ``hash(p=None)``;
-    * a list of strings at ``p`` is a bag: each element adds 1 at ``hash(p[]=s)`` (a hand of cards
-      does not depend on the order it is listed in), plus its length at ``hash(p#)``;
-    * any other list recurses with the index in the path (``scores[2]``): positions matter there;
+    * a bool adds 1 or 0 at ``h(p)``;
+    * a string ``s`` at path ``p`` adds 1 at ``h(p, s)`` (one-hot of categorical values);
+    * ``None`` adds 1 at ``h(p, None)``;
+    * a list of strings at ``p`` is a bag: each element adds 1 at ``h(p[], s)`` (a hand of cards
+      does not depend on the order it is listed in), plus ``symlog(length)`` at ``h(p#)``;
+    * any other list adds ``symlog(length)`` at ``h(p#)`` and recurses with the index in the path
+      (``scores[2]``): positions matter there;
     * a dict recurses with the key in the path.
 
-    Each feature's sign is taken from a second hash bit (signed feature hashing), so collisions
-    cancel on average instead of piling up. The result is clipped to ``[-high, high]``.
-    Paths are hashed with CRC-32, which is stable across processes and Python versions (``hash()`` is
-    salted); hashes are memoised because views repeat their paths endlessly.
+    Path hashes are built incrementally, ``h(child) = (h(parent) · 1000003) xor crc32(part)`` modulo
+    2**32, with CRC-32 (stable across processes and Python versions, unlike the salted ``hash()``), so no
+    path string is ever built. The feature index is ``h mod size`` and bit 31 gives its sign (signed
+    feature hashing: collisions cancel on average instead of piling up). The sum is clipped to
+    ``[low, high]``.
     """
 
     low = -16.0
@@ -66,60 +64,71 @@ class HashedViewEncoder:
     def __init__(self, size: int = 512) -> None:
         self.size = size
         self.name = f"hashed-{size}"
-        self._cache: dict[str, tuple[int, float]] = {}
+        self._crc: dict[Any, int] = {}
 
-    def _slot(self, key: str) -> tuple[int, float]:
-        hit = self._cache.get(key)
-        if hit is None:
-            h = zlib.crc32(key.encode("utf-8"))
-            hit = (h % self.size, -1.0 if (h >> 31) & 1 else 1.0)
-            if len(self._cache) < 200_000:
-                self._cache[key] = hit
-        return hit
+    def _h(self, part: Any) -> int:
+        c = self._crc.get(part)
+        if c is None:
+            c = zlib.crc32(repr(part).encode("utf-8"))
+            if len(self._crc) < 100_000:
+                self._crc[part] = c
+        return c
 
     def encode(self, view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:
-        acc: dict[int, float] = {}
-        self._walk(view, "", acc, top=True)
+        acc = [0.0] * self.size
+        crc = self._h
+        for key, value in view.items():
+            if key in SKIP_KEYS:
+                continue
+            self._walk(value, crc(key), acc)
+        arr = np.asarray(acc, dtype=np.float32)
+        np.clip(arr, self.low, self.high, out=arr)
         if out is None:
-            out = np.zeros(self.size, dtype=np.float32)
-        else:
-            out.fill(0.0)
-        if acc:
-            idx = np.fromiter(acc.keys(), dtype=np.intp, count=len(acc))
-            val = np.fromiter(acc.values(), dtype=np.float32, count=len(acc))
-            out[idx] = val
-            np.clip(out, self.low, self.high, out=out)
+            return arr
+        out[:] = arr
         return out
 
-    def _add(self, acc: dict[int, float], key: str, value: float) -> None:
-        i, sign = self._slot(key)
-        acc[i] = acc.get(i, 0.0) + sign * value
-
-    def _walk(self, node: Any, path: str, acc: dict[int, float], top: bool = False) -> None:
-        if isinstance(node, bool):
-            self._add(acc, path, 1.0 if node else 0.0)
-        elif isinstance(node, int | float):
-            self._add(acc, path, _symlog(float(node)))
-        elif isinstance(node, str):
-            self._add(acc, f"{path}={node}", 1.0)
-        elif node is None:
-            self._add(acc, f"{path}=None", 1.0)
-        elif isinstance(node, Mapping):
-            for key, value in node.items():
-                if top and key in SKIP_KEYS:
-                    continue
-                self._walk(value, f"{path}.{key}" if path else str(key), acc)
-        elif isinstance(node, list | tuple):
-            if node and all(isinstance(x, str) for x in node):
-                for x in node:
-                    self._add(acc, f"{path}[]={x}", 1.0)
-                self._add(acc, f"{path}#", _symlog(len(node)))
-            else:
-                self._add(acc, f"{path}#", _symlog(len(node)))
-                for i, x in enumerate(node):
-                    self._walk(x, f"{path}[{i}]", acc)
+    def _add(self, acc: list[float], h: int, value: float) -> None:
+        if h & 0x80000000:
+            acc[h % self.size] -= value
         else:
-            self._add(acc, f"{path}={node!r}", 1.0)
+            acc[h % self.size] += value
+
+    def _walk(self, node: Any, h: int, acc: list[float]) -> None:
+        size = self.size
+        if node is None or isinstance(node, str):
+            k = ((h * 1000003) ^ self._h(node)) & 0xFFFFFFFF
+            acc[k % size] += -1.0 if k & 0x80000000 else 1.0
+        elif isinstance(node, bool):
+            if node:
+                acc[h % size] += -1.0 if h & 0x80000000 else 1.0
+        elif isinstance(node, int | float):
+            v = math.log1p(node) if node >= 0 else -math.log1p(-node)
+            acc[h % size] += -v if h & 0x80000000 else v
+        elif isinstance(node, Mapping):
+            crc = self._h
+            base = h * 1000003
+            for key, value in node.items():
+                self._walk(value, (base ^ crc(key)) & 0xFFFFFFFF, acc)
+        elif isinstance(node, list | tuple):
+            crc = self._h
+            base = h * 1000003
+            n = len(node)
+            k = (base ^ 0x23) & 0xFFFFFFFF  # "#": the length
+            v = math.log1p(n)
+            acc[k % size] += -v if k & 0x80000000 else v
+            if n and all(isinstance(x, str) for x in node):
+                bag = (base ^ 0x5B5D) & 0xFFFFFFFF  # "[]": a bag of strings
+                bag_base = bag * 1000003
+                for x in node:
+                    k = (bag_base ^ crc(x)) & 0xFFFFFFFF
+                    acc[k % size] += -1.0 if k & 0x80000000 else 1.0
+            else:
+                for i, x in enumerate(node):
+                    self._walk(x, (base ^ (0x9E3779B1 + i)) & 0xFFFFFFFF, acc)
+        else:
+            k = ((h * 1000003) ^ self._h(repr(node))) & 0xFFFFFFFF
+            acc[k % size] += -1.0 if k & 0x80000000 else 1.0
 
 
 EncoderFactory = Callable[[int, dict[str, Any]], Encoder]
