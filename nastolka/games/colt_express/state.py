@@ -792,6 +792,7 @@ class ColtState(GameState):
         self.ktop[seat] = 0
         self._draw(seat, self.hand_size(seat))
         ev.append(Event("keep", {"seat": seat}))
+        ev.append(Event("kept", {"seat": seat, "card": self.names[card]}, seats=(seat,)))
         self.queue = self.queue[1:]
         if self.queue:
             self.actor = self.queue[0]

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from nastolka.engine import Event
 
 from . import data as D
+from .state import COVER
 
 if TYPE_CHECKING:
     from .state import ColtState
@@ -27,6 +28,7 @@ _W = {
     "roof": ("на крыше", "on the roof"),
     "none": ("ничего", "nothing"),
     "keep_purse": ("оставить кошелёк себе", "keep the purse"),
+    "no_cover": ("Без прикрытия", "No cover card"),
 }
 
 _EVENT_WORDS = {
@@ -117,6 +119,8 @@ def action_label(s: ColtState | None, aid: str, lang: str = "en") -> str:
     ru = _ru(lang)
     verb = aid.split(":", 1)[0]
     a = _args(aid)
+    if aid == "pass" and s is not None and s.phase == COVER:
+        return word("no_cover", lang)
     if aid in ("draw", "pass", "keep", "floor"):
         return word(aid, lang)
     if aid == "pickpocket:take":
@@ -223,6 +227,8 @@ def event_text(event: Event, lang: str = "en") -> str:
                 else f"{bandit_name(a['bandit'], lang)} collects a ${a['amount']} ransom")
     if k == "keep":
         return f"Игрок #{a['seat']} выбрал карту" if ru else f"Player #{a['seat']} kept a card"
+    if k == "kept":
+        return f"Вы оставили: {card_name(a['card'], lang)}" if ru else f"You kept: {card_name(a['card'], lang)}"
     if k == "start":
         return (f"Игрок #{a['seat']}: {bandit_name(a['caboose'], lang)} в последнем вагоне" if ru
                 else f"Player #{a['seat']}: {bandit_name(a['caboose'], lang)} starts in the caboose")
