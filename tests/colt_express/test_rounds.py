@@ -236,6 +236,7 @@ def test_CE_7_pickpocketing_alone_may_take_a_purse() -> None:
                  loot=loot, marshal=0)
     s = run(3, setup)
     assert s.actor == 0 and s.legal_ids(0) == ["pickpocket:take", "pickpocket:pass"]
+    assert s.view(1)["pickpocket"] == "cheyenne" and "Cheyenne may take a purse" in s.render(1, "en")
     done = run(3, setup, [(0, "pickpocket:take")])
     assert done.is_over and loot_of(done, "cheyenne")["purses"] == [400]
     assert loot_of(done, "doc")["purses"] == []          # not alone

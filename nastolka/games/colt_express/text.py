@@ -309,6 +309,9 @@ def render_view(view: dict[str, Any], lang: str = "en") -> str:
         r = view["resolving"]
         lines.append(f"Разыгрывается: #{r['seat']} {card_name(r['card'], lang)}" if ru else
                       f"Resolving: #{r['seat']} {card_name(r['card'], lang)}")
+    if view.get("pickpocket"):
+        lines.append(f"Карманная кража: {bandit_name(view['pickpocket'], lang)} может взять кошелёк" if ru else
+                      f"Pickpocketing: {bandit_name(view['pickpocket'], lang)} may take a purse")
     if "result" in view:
         res = view["result"]
         lines.append(("Итог: " if ru else "Result: ") + ", ".join(

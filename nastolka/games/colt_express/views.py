@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from nastolka.engine import Rng
 
 from . import data as D
-from .state import ALL_PURSES, LEVEL_IDS, PHASE_IDS, SETUP2P, STEAL, loot_value
+from .state import ALL_PURSES, LEVEL_IDS, PHASE_IDS, PICKPOCKET, SETUP2P, STEAL, loot_value
 
 if TYPE_CHECKING:
     from .state import ColtState
@@ -121,8 +121,8 @@ def build_view(s: ColtState, seat: int | None) -> dict[str, Any]:
     if s.phase == STEAL and s.res < len(s.pile):
         card = s.pile[s.res] >> 1
         view["resolving"] = {"seat": s.card_owner(card), "card": names[card]}
-    if s.queue:
-        view["queue"] = list(s.queue)
+    if s.phase == PICKPOCKET and s.queue:
+        view["pickpocket"] = s.bname(s.queue[0])
     return view
 
 
