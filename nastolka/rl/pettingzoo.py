@@ -19,6 +19,8 @@ PettingZoo's classic card and board games, so existing training code runs unchan
 * ``infos[agent]`` holds ``seat`` and, at the end, the engine's ``scores``, ``winners`` and ``ranks``;
 * ``reset(seed=s)`` makes the whole episode reproducible: the game seed comes from a numpy generator
   seeded with ``s``, and a later ``reset()`` without a seed continues that generator, as Gymnasium does;
+* ``state()`` concatenates every seat's observation (for centralised critics; ``game_state`` is the
+  engine state);
 * ``render()`` is the game's own text rendering of a view (spectator by default, or ``render_seat``).
 """
 
@@ -70,8 +72,10 @@ class NastolkaAECEnv(AECEnv):
         })
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(sp.actions.size) for a in self.possible_agents}
+        self.state_space = spaces.Box(low=sp.encoder.low, high=sp.encoder.high,
+                                      shape=(sp.players * sp.encoder.size,), dtype=np.float32)
         self._np_random: np.random.Generator | None = None
-        self.state: GameState | None = None
+        self.game_state: GameState | None = None
         self.game_seed = 0
         self.agents = []
 
@@ -92,7 +96,7 @@ class NastolkaAECEnv(AECEnv):
         if game_seed is None:
             game_seed = int(self._np_random.integers(0, 2**63 - 1))
         self.game_seed = int(game_seed)
-        self.state = self.spec_.new_state(self.game_seed)
+        self.game_state = self.spec_.new_state(self.game_seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -101,40 +105,49 @@ class NastolkaAECEnv(AECEnv):
         self.infos = {a: {"seat": self.agent_name_mapping[a]} for a in self.agents}
         self.num_steps = 0
         self._select()
-        if self.state.is_over:  # a game could in principle end during setup
+        if self.game_state.is_over:  # a game could in principle end during setup
             self._finish()
         if self.render_mode == "human":
             self.render()
 
     def _select(self) -> None:
-        assert self.state is not None
-        if self.state.to_act:
-            self.agent_selection = self.possible_agents[self.state.to_act[0]]
+        assert self.game_state is not None
+        if self.game_state.to_act:
+            self.agent_selection = self.possible_agents[self.game_state.to_act[0]]
         elif not getattr(self, "agent_selection", None) or self.agent_selection not in self.agents:
             self.agent_selection = self.agents[0]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        assert self.state is not None, "call reset() first"
+        assert self.game_state is not None, "call reset() first"
         seat = self.agent_name_mapping[agent]
-        mask = (self.spec_.mask(self.state, seat) if agent == self.agent_selection and not self.state.is_over
+        mask = (self.spec_.mask(self.game_state, seat) if agent == self.agent_selection and not self.game_state.is_over
                 else np.zeros(self.spec_.actions.size, dtype=np.int8))
-        return {"observation": self.spec_.observation(self.state, seat), "action_mask": mask}
+        return {"observation": self.spec_.observation(self.game_state, seat), "action_mask": mask}
+
+    def state(self) -> np.ndarray:
+        """Global state for centralised critics: every seat's observation vector, in seat order.
+
+        It contains everything any seat knows (all hands), never anything no seat knows (deck order);
+        use it only where training may see all seats, e.g. a centralised value function.
+        """
+        assert self.game_state is not None, "call reset() first"
+        return np.concatenate([self.spec_.observation(self.game_state, s) for s in range(self.spec_.players)])
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.state is not None
+        assert self.game_state is not None
         seat = self.agent_name_mapping[agent]
         if action is None:
             raise ValueError(f"{agent} must choose an action (None is only for finished agents)")
         aid = self.spec_.actions.action_id(int(action))
-        self.state.apply(seat, aid)  # IllegalAction (a ValueError-like error) names the legal ids
+        self.game_state.apply(seat, aid)  # IllegalAction (a ValueError-like error) names the legal ids
         self.num_steps += 1
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        if self.state.is_over:
+        if self.game_state.is_over:
             self._finish()
         elif self.num_steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
@@ -146,9 +159,9 @@ class NastolkaAECEnv(AECEnv):
             self.render()
 
     def _finish(self) -> None:
-        assert self.state is not None
-        rewards = self.spec_.rewards(self.state)
-        result = self.state.result()
+        assert self.game_state is not None
+        rewards = self.spec_.rewards(self.game_state)
+        result = self.game_state.result()
         for a in self.agents:
             seat = self.agent_name_mapping[a]
             self.rewards[a] = float(rewards[seat])
@@ -160,9 +173,9 @@ class NastolkaAECEnv(AECEnv):
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode (use 'human' or 'ansi')")
             return None
-        if self.state is None:
+        if self.game_state is None:
             return None
-        text = self.state.render(self.render_seat, self.lang)
+        text = self.game_state.render(self.render_seat, self.lang)
         if self.render_mode == "human":
             print(text)
             return None

@@ -53,7 +53,7 @@ def test_full_games_end_with_rewards_and_results(case: tuple[Game, int]) -> None
         e.reset(seed=seed)
         final = _play(e, np.random.default_rng(seed))
         assert set(final) == set(e.possible_agents)
-        result = e.state.result()
+        result = e.game_state.result()
         for agent, reward in final.items():
             seat = int(agent.split("_")[1])
             assert reward == (0.0 if len(result.winners) == n else (1.0 if seat in result.winners else -1.0))
@@ -80,7 +80,7 @@ def test_truncation(case: tuple[Game, int]) -> None:
     for _ in range(3):
         obs, *_ = e.last()
         e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    if not e.state.is_over:
+    if not e.game_state.is_over:
         assert all(e.truncations.values()) and not any(e.terminations.values())
 
 
@@ -92,3 +92,15 @@ def test_only_the_selected_agent_has_a_mask(case: tuple[Game, int]) -> None:
     for agent in e.possible_agents:
         mask = e.observe(agent)["action_mask"]
         assert mask.any() == (agent == e.agent_selection)
+
+
+@pytest.mark.parametrize("case", TWO, ids=case_id)
+def test_global_state(case: tuple[Game, int]) -> None:
+    game, n = case
+    e = env(game, players=n)
+    e.reset(seed=0)
+    first = e.state()
+    assert e.state_space.contains(first)
+    obs, *_ = e.last()
+    e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert e.state_space.contains(e.state())
