@@ -1,4 +1,8 @@
-"""What each seat is called on screen ("You", "Player 2", "random (bot 3)"), in one place."""
+"""What each seat is called on screen ("You", "Player #1", "Bot #2 (random)"), in one place.
+
+Seats are numbered from 0 with a ``#``, as the games' own logs number them ("Player #1 plays Fire"), so
+the log and the table of players always agree on who is who.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ def seat_names(seats: Sequence[str], lang: str) -> list[str]:
     names = []
     for seat, kind in enumerate(seats):
         if kind == HUMAN:
-            names.append(tr("you", lang) if humans == 1 else tr("player_n", lang, n=seat + 1))
+            names.append(tr("you", lang) if humans == 1 else tr("player_n", lang, n=seat))
         else:
-            names.append(tr("bot_n", lang, name=kind, n=seat + 1))
+            names.append(tr("bot_n", lang, name=kind, n=seat))
     return names

@@ -114,7 +114,7 @@ class StartScreen(Screen[None]):
         kinds = [(tr("human", lang), HUMAN)] + [(tr("bot", lang, name=n), n) for n in bot_names(game)]
         for seat, kind in enumerate(choice.seats):
             with Horizontal(classes="row"):
-                yield Label(tr("seat", lang, n=seat + 1), classes="field")
+                yield Label(tr("seat", lang, n=seat), classes="field")
                 yield Select(kinds, value=kind, allow_blank=False, id=f"seat-{seat}", classes="value")
         with Vertical(id="options") as box:
             box.border_title = tr("options", lang)

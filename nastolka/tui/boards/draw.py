@@ -8,7 +8,7 @@ laying out a row is string joining — fast enough to redraw after every bot mov
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
@@ -63,6 +63,9 @@ class Boxes:
 
     boxes: list[Box] = field(default_factory=list)
     gap: int = 0
+    #: shrink the boxes (down to ``min_width``) rather than wrap, for a row that must stay one row (a train)
+    fit: bool = False
+    min_width: int = 9
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         widest = max((b.width for b in self.boxes), default=1)
@@ -85,7 +88,20 @@ class Boxes:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         lines: list[Text] = []
-        for row in self.rows(options.max_width):
+        boxes = self.boxes
+        total = sum(b.width for b in boxes) + self.gap * max(0, len(boxes) - 1)
+        if self.fit and boxes and total > options.max_width:
+            # cumulative rounding: rows of boxes whose natural edges line up still line up when shrunk
+            room = options.max_width - self.gap * (len(boxes) - 1)
+            width = sum(b.width for b in boxes)
+            shrunk, cum, edge = [], 0, 0
+            for b in boxes:
+                cum += b.width
+                new_edge = cum * room // width
+                shrunk.append(replace(b, width=max(self.min_width, new_edge - edge)))
+                edge = new_edge
+            boxes = shrunk
+        for row in Boxes(boxes, self.gap).rows(options.max_width):
             height = max(max(len(b.lines), b.height) for b in row)
             rendered = [b.render(height) for b in row]
             for i in range(height + 2):

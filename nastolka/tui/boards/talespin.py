@@ -1,0 +1,202 @@
+"""TaleSpin: the twelve Locations as a ring (12 o'clock at the top), planes on them, then each pilot's
+chain and cargo hold.
+
+Drawn from the view only; card names, texts and Location names come from the game's public card tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from nastolka.engine import Game
+from nastolka.games.talespin import data as T
+from nastolka.games.talespin.text import card_name, char_name, loc_name
+
+from .base import CardFace, Presenter
+from .draw import Box, Boxes
+
+SEAT_COLOURS = ("red", "dodger_blue1", "green3", "yellow")
+CELL = 20
+#: the ring on a 4×4 grid: clock positions by row, None = the centre
+RING: tuple[tuple[int | None, ...], ...] = ((11, 12, 1, 2), (10, None, 3), (9, None, 4), (8, 7, 6, 5))
+
+
+def seat_colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def _pick(en: str, ru: str, lang: str) -> str:
+    return ru if lang == "ru" and ru else en
+
+
+def card_text(cid: str, lang: str) -> str:
+    d = T.DEF_INDEX.get(cid)
+    if d is None:
+        return ""
+    return _pick(T.D_TEXT[d], T.D_TEXT_RU[d], lang)
+
+
+def card_stats(cid: str, lang: str) -> str:
+    """Manoeuvre value, damage and draw icons, and the chain bonus of the card."""
+    d = T.DEF_INDEX.get(cid)
+    if d is None:
+        return ""
+    ru = lang == "ru"
+    parts = [f"{'манёвр' if ru else 'man.'} {T.D_VAL[d]}"]
+    if T.D_DMG[d]:
+        parts.append(f"{T.D_DMG[d]}{'ур' if ru else 'dmg'}")
+    if T.D_DRW[d]:
+        parts.append(f"{T.D_DRW[d]}{'наб' if ru else 'drw'}")
+    sh, rg, pi = T.D_STATS[d]
+    if sh or rg or pi:
+        parts.append(f"{sh:+d}/{rg:+d}/{pi:+d}")
+    return " ".join(parts)
+
+
+def card_type(cid: str, lang: str) -> str:
+    d = T.DEF_INDEX.get(cid)
+    if d is None:
+        return ""
+    return (T.TYPE_RU if lang == "ru" else T.TYPE_NAMES)[T.D_TYPE[d]]
+
+
+class TaleSpinPresenter(Presenter):
+    def players_of(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        players = view.get("players")
+        return players if isinstance(players, list) else []
+
+    def board(self, game: Game, view: dict[str, Any], lang: str) -> RenderableType:
+        players = self.players_of(view)
+        planes: dict[int, list[int]] = {}
+        for seat, p in enumerate(players):
+            planes.setdefault(int(p.get("position", 0)), []).append(seat)
+        covered = view.get("covered") or []
+        rows: list[RenderableType] = []
+        for r, clocks in enumerate(RING):
+            boxes = []
+            for clock in clocks:
+                if clock is None:
+                    boxes.append(self.centre(view, lang, upper=r == 1))
+                else:
+                    boxes.append(self.location(clock, planes.get(clock, []), players, covered, lang))
+            rows.append(Boxes(boxes, fit=True, min_width=12))
+        rows.append(self.pilots(view, lang))
+        return Group(*rows)
+
+    def location(self, clock: int, seats: list[int], players: list[dict[str, Any]], covered: list[Any],
+                 lang: str) -> Box:
+        ru = lang == "ru"
+        lines: list[Text | str] = [Text(loc_name(clock, lang), style="bold")]
+        info = Text(f"{'приём' if ru else 'receiving'} {T.LOC_RECEIVING[clock]}", style="dim")
+        k = (clock - T.COVER_START) % 12
+        if k < len(covered):
+            info.append(" ✖", style="bold red")
+        lines.append(info)
+        plane = Text()
+        for seat in seats:
+            if plane:
+                plane.append(" ")
+            name = char_name(str(players[seat].get("character")), lang).split()[0]
+            plane.append(f"✈{name}", style=f"bold {seat_colour(seat)}")
+        lines.append(plane)
+        return Box(lines, width=CELL, title=str(clock), style="bold" if seats else "dim", height=3)
+
+    def centre(self, view: dict[str, Any], lang: str, upper: bool) -> Box:
+        ru = lang == "ru"
+        lines: list[Text | str] = []
+        if upper:
+            lines.append(Text(f"{'колода' if ru else 'deck'} {view.get('deck')} · "
+                              f"{'сброс' if ru else 'discard'} {len(view.get('discard') or [])}"))
+            lines.append(Text(f"{'ход' if ru else 'turn'} {view.get('turn')} · {view.get('phase')} · "
+                              f"{'кубик' if ru else 'die'} {view.get('die') or '–'}"))
+            lines.append(Text(f"{'грузов для победы' if ru else 'cargo to win'}: {view.get('cargo_to_win')}",
+                              style="dim"))
+            resolving = view.get("resolving") or []
+            if resolving:
+                lines.append(Text("⟳ " + ", ".join(card_name(c, lang) for c in resolving), style="italic"))
+        else:
+            df = view.get("dogfight")
+            if df:
+                lines.append(Text(("Воздушный бой: " if ru else "Dogfight: ")
+                                  + f"{df.get('attacker')} → {df.get('defender')}", style="bold red"))
+                lines.append(Text(f"{'атака' if ru else 'attack'}: "
+                                  + (", ".join(card_name(c, lang) for c in df.get("attack") or []) or "—")))
+                lines.append(Text(f"{'защита' if ru else 'defence'}: "
+                                  + (", ".join(card_name(c, lang) for c in df.get("defence") or []) or "—")))
+            elif "khan_hold" in view:
+                lines.append(Text(f"{'Шер Хан' if ru else 'Shere Khan'}: {len(view['khan_hold'])}/5"))
+        return Box(lines, width=2 * CELL, style="dim", height=3)
+
+    def pilots(self, view: dict[str, Any], lang: str) -> RenderableType:
+        """Each pilot's chain (with its bonuses) and cargo hold, packed cargo shown as backs."""
+        table = Table(box=None, pad_edge=False, show_header=False, expand=True)
+        table.add_column(no_wrap=True)
+        table.add_column(ratio=1)
+        for seat, p in enumerate(self.players_of(view)):
+            name = Text(char_name(str(p.get("character")), lang), style=f"bold {seat_colour(seat)}")
+            chain = Text(" → ".join(card_name(c, lang) for c in p.get("chain") or []) or "—")
+            hold = Text()
+            for entry in p.get("hold") or []:
+                if entry.get("open"):
+                    hold.append(f"[{card_name(entry.get('card'), lang)}] ", style="green")
+                elif entry.get("card") is not None:
+                    hold.append(f"▒{card_name(entry.get('card'), lang)}▒ ", style="dim")
+                else:
+                    hold.append("▒▒ ", style="dim")
+            table.add_row(name, Text("⛓ ", style="dim") + chain)
+            table.add_row("", Text(f"▣ {len(p.get('hold') or [])}/{view.get('cargo_to_win')} ", style="dim") + hold)
+        return table
+
+    def own(self, view: dict[str, Any]) -> dict[str, Any] | None:
+        seat, players = view.get("seat"), self.players_of(view)
+        return players[seat] if isinstance(seat, int) and seat < len(players) else None
+
+    def hand(self, view: dict[str, Any], lang: str) -> list[CardFace] | None:
+        me = self.own(view)
+        if me is None or me.get("hand") is None:
+            return None
+        style = seat_colour(int(view["seat"]))
+        return [CardFace(card_name(c, lang), f"{card_type(c, lang)} · {card_stats(c, lang)}", card_text(c, lang),
+                         style) for c in me["hand"]]
+
+    def card_texts(self, view: dict[str, Any], lang: str) -> list[tuple[str, str]]:
+        me = self.own(view) or {}
+        ids: list[str] = list(me.get("hand") or [])
+        for p in self.players_of(view):
+            ids += list(p.get("chain") or [])
+            ids += [e["card"] for e in p.get("hold") or [] if e.get("card")]
+        df = view.get("dogfight") or {}
+        ids += list(df.get("attack") or []) + list(df.get("defence") or [])
+        ids += list(view.get("resolving") or [])
+        seen: list[str] = []
+        for cid in ids:
+            if cid not in seen:
+                seen.append(cid)
+        return [(f"{card_name(c, lang)} ({card_type(c, lang)}; {card_stats(c, lang)})", card_text(c, lang))
+                for c in seen]
+
+    def table(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
+        ru = lang == "ru"
+        table = Table(box=None, pad_edge=False, expand=True)
+        table.add_column("", no_wrap=True, overflow="ellipsis", ratio=3)
+        table.add_column("@", justify="right")
+        table.add_column("З/Д/П" if ru else "S/R/P", justify="right", no_wrap=True)
+        table.add_column("рука" if ru else "hand", justify="right")
+        table.add_column("▣", justify="right")
+        active = view.get("active")
+        for seat, p in enumerate(self.players_of(view)):
+            name = names[seat] if seat < len(names) else str(seat)
+            label = Text("▶ " if seat == active and not view.get("result") else "  ")
+            label.append(name, style=f"bold {seat_colour(seat)}" if seat == view.get("seat") else seat_colour(seat))
+            stats = "/".join(str(x) for x in p.get("stats") or [])
+            table.add_row(label, str(p.get("position")), stats, str(p.get("hand_size")),
+                          str(len(p.get("hold") or [])))
+        return table
+
+
+PRESENTER = TaleSpinPresenter()
