@@ -298,3 +298,18 @@ def test_CE_3_face_down_card_is_revealed_when_it_resolves() -> None:
     s = run(3, setup)
     assert s.actor == 0 and s.view(2)["resolving"] == {"seat": 0, "card": "move"}
     assert s.view(2)["pile"][0]["card"] == "move" and s.view(2)["pile"][1]["card"] is None
+
+
+def test_CE_8_records_doc_example_replays() -> None:
+    """The example record in docs/records.md (Django pushes Doc into the Marshal's car) is valid."""
+    import json
+    from pathlib import Path
+
+    from nastolka.engine import Record, replay
+
+    text = (Path(__file__).parents[2] / "docs" / "records.md").read_text(encoding="utf-8")
+    section = text.split("## colt_express", 1)[1]
+    block = section.split("```json", 1)[1].split("```", 1)[0]
+    state = replay(Record.from_json(json.loads(block)))
+    assert where(state, "doc") == (3, "roof")  # type: ignore[arg-type]
+    assert received(state, 1) == ["bullet:neutral", "bullet:django"]  # type: ignore[arg-type]

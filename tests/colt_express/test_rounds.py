@@ -310,3 +310,16 @@ def test_CE_2_a_two_player_game_needs_four_bandits() -> None:
         GAME.new(2, {"bandits": "ghost,doc"})
     s = GAME.new(2, {"bandits": "ghost,doc,tuco,belle", "cars": "mail,dining,saloon"})
     assert [s.bname(b) for b in range(4)] == ["ghost", "doc", "tuco", "belle"]
+
+
+def test_CE_2_records_with_options_replay_exactly() -> None:
+    from nastolka.engine import Record, Rng, record_of, replay
+
+    s = GAME.new(3, {"bandits": "ghost,doc,tuco", "cars": "mail,dining,saloon", "expert": True}, seed=4)
+    rng = Rng(1)
+    while not s.is_over:
+        legal = s.legal_ids(s.actor)
+        s.apply(s.actor, legal[rng.randbelow(len(legal))])
+    rec = Record.loads(record_of(s).dumps())
+    assert rec.options["bandits"] == ["ghost", "doc", "tuco"]
+    assert replay(rec).result() == s.result()
