@@ -46,8 +46,6 @@ def _strings(two: bool, ch: int, kind: int) -> tuple[str, ...]:
 
 _BLANK = ("", "", "", "", "", "")
 
-#: Schemin' decisions by (bandits if two players, hand, Ghost's power, may draw): pure, so shareable
-_SCHEME_MEMO: dict[tuple[Any, ...], tuple[tuple[str, ...], tuple[Any, ...]]] = {}
 
 
 @lru_cache(maxsize=4096)
@@ -319,34 +317,21 @@ class ColtState(GameState):
             entry = self.sched[self.sp]
             seat, ttype = entry >> 2, entry & 3
             ghost = bool((self.ghost >> seat) & 1) and ttype != D.TUNNEL
-            hand = self.hand[seat]
-            draw = bool(self.deck[seat] or (self.expert and self.disc[seat]))
-            # the same hand gives the same choices: memoised across states (ids depend on the bandits
-            # only in the two-player game, where they name the bandit)
-            key = (self.two and self.chars, hand, ghost, draw)
-            dc = _SCHEME_MEMO.get(key)
-            if dc is None:
-                play, play_fd = self.ids[0], self.ids[1]
-                for c in sorted(set(hand)):
-                    if c >= D.BULLET0:
-                        break
-                    ids.append(play[c])
-                    pays.append(c * 2)
-                    if ghost and (not self.two or (c < D.MARSHAL2P and self.chars[c // 6] == D.GHOST)):
-                        ids.append(play_fd[c])
-                        pays.append(c * 2 + 1)
-                if draw:
-                    ids.append("draw")
-                    pays.append(-1)
-                if not ids:
-                    ids.append("pass")
-                    pays.append(-2)
-                dc = (tuple(ids), tuple(pays))
-                if len(_SCHEME_MEMO) > 100_000:
-                    _SCHEME_MEMO.clear()
-                _SCHEME_MEMO[key] = dc
-            self._dc = dc
-            return dc
+            play, play_fd = self.ids[0], self.ids[1]
+            for c in sorted(set(self.hand[seat])):
+                if c >= D.BULLET0:
+                    break
+                ids.append(play[c])
+                pays.append(c * 2)
+                if ghost and (not self.two or (c < D.MARSHAL2P and self.chars[c // 6] == D.GHOST)):
+                    ids.append(play_fd[c])
+                    pays.append(c * 2 + 1)
+            if self.deck[seat] or (self.expert and self.disc[seat]):
+                ids.append("draw")
+                pays.append(-1)
+            if not ids:
+                ids.append("pass")
+                pays.append(-2)
         elif ph == STEAL:
             dc = self._card_options(self.pile[self.res])
             self._dc = dc
