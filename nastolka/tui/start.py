@@ -26,6 +26,15 @@ from .i18n import tr
 from .session import HUMAN
 
 BOT_PREFERENCE = ("normal", "easy", "heuristic", "random")
+#: the game a newcomer sees first: the shortest to learn
+FIRST_GAME = "show_battle"
+#: bot names in the seat list, easiest first; any other bot a game brings follows
+LADDER = ("random", "easy", "normal", "hard", "expert", "heuristic")
+
+
+def ordered_bots(game: Game) -> list[str]:
+    names = bot_names(game)
+    return [n for n in LADDER if n in names] + [n for n in names if n not in LADDER]
 
 
 def default_bot(game: Game) -> str:
@@ -72,7 +81,8 @@ class StartScreen(Screen[None]):
         super().__init__()
         self.games = {g.id: g for g in games}
         self.lang = lang
-        self.choice = Choice.default(games[0], "" if seed is None else str(seed)) if games else None
+        first = next((g for g in games if g.id == FIRST_GAME), games[0] if games else None)
+        self.choice = Choice.default(first, "" if seed is None else str(seed)) if first else None
 
     @property
     def game(self) -> Game:
@@ -111,7 +121,7 @@ class StartScreen(Screen[None]):
             yield Label(tr("players", lang), classes="field")
             yield Select([(str(n), n) for n in range(game.min_players, game.max_players + 1)],
                          value=choice.players, allow_blank=False, id="players", classes="value")
-        kinds = [(tr("human", lang), HUMAN)] + [(tr("bot", lang, name=n), n) for n in bot_names(game)]
+        kinds = [(tr("human", lang), HUMAN)] + [(tr("bot", lang, name=n), n) for n in ordered_bots(game)]
         for seat, kind in enumerate(choice.seats):
             with Horizontal(classes="row"):
                 yield Label(tr("seat", lang, n=seat), classes="field")

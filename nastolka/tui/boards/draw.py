@@ -66,6 +66,9 @@ class Boxes:
     #: shrink the boxes (down to ``min_width``) rather than wrap, for a row that must stay one row (a train)
     fit: bool = False
     min_width: int = 9
+    #: a short label left of the first row (a row name), its column as wide as ``label_width``
+    label: Text | str = ""
+    label_width: int = 0
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         widest = max((b.width for b in self.boxes), default=1)
@@ -89,10 +92,11 @@ class Boxes:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         lines: list[Text] = []
         boxes = self.boxes
+        room_total = options.max_width - self.label_width
         total = sum(b.width for b in boxes) + self.gap * max(0, len(boxes) - 1)
-        if self.fit and boxes and total > options.max_width:
+        if self.fit and boxes and total > room_total:
             # cumulative rounding: rows of boxes whose natural edges line up still line up when shrunk
-            room = options.max_width - self.gap * (len(boxes) - 1)
+            room = room_total - self.gap * (len(boxes) - 1)
             width = sum(b.width for b in boxes)
             shrunk, cum, edge = [], 0, 0
             for b in boxes:
@@ -101,11 +105,16 @@ class Boxes:
                 shrunk.append(replace(b, width=max(self.min_width, new_edge - edge)))
                 edge = new_edge
             boxes = shrunk
-        for row in Boxes(boxes, self.gap).rows(options.max_width):
+        label = self.label if isinstance(self.label, Text) else Text(self.label, style="bold")
+        for r, row in enumerate(Boxes(boxes, self.gap).rows(room_total)):
             height = max(max(len(b.lines), b.height) for b in row)
             rendered = [b.render(height) for b in row]
             for i in range(height + 2):
                 line = Text()
+                if self.label_width:
+                    cell = label.copy() if r == 0 and i == 1 else Text("")
+                    cell.truncate(self.label_width, pad=True)
+                    line.append_text(cell)
                 for k, box_lines in enumerate(rendered):
                     if k and self.gap:
                         line.append(" " * self.gap)

@@ -77,12 +77,14 @@ class ShowBattlePresenter(Presenter):
         return Group(*parts)
 
     def row(self, row: dict[str, Any], lang: str, pending: dict[str, Any] | None) -> RenderableType:
-        label = Text(f"{'Ряд' if lang == 'ru' else 'Row'} {row.get('name')}", style="bold")
+        """A row: its name in a narrow column on the left, then its cards (the label saves a line a row)."""
+        name = Text(str(row.get("name")), style="bold")
         slots = row.get("slots", [])
-        label.append(f"  ({len(slots)}/7)", style="dim")
         if not slots:
-            return Group(label, Text("  " + ("пусто" if lang == "ru" else "empty"), style="dim"))
-        return Group(label, Boxes([self.slot(s, lang, pending, row.get("name")) for s in slots]))
+            empty = Text(name.plain.ljust(4), style="bold")
+            empty.append("пусто" if lang == "ru" else "empty", style="dim")
+            return empty
+        return Boxes([self.slot(s, lang, pending, row.get("name")) for s in slots], label=name, label_width=4)
 
     def slot(self, slot: dict[str, Any], lang: str, pending: dict[str, Any] | None, row: Any) -> Box:
         """One card on the board: name, active value with an arrow for its orientation, the four edges."""
@@ -106,7 +108,7 @@ class ShowBattlePresenter(Presenter):
         if pending and pending.get("row") == row and pending.get("slot") == slot.get("slot"):
             border = f"bold {border}"
             title.append("!", style="bold magenta")
-        return Box(lines, width=CARD_WIDTH, title=title, subtitle=subtitle, style=border, height=4)
+        return Box(lines, width=CARD_WIDTH, title=title, subtitle=subtitle, style=border, height=3)
 
     def own_troupe(self, view: dict[str, Any]) -> dict[str, Any] | None:
         for troupe in view.get("troupes", []):

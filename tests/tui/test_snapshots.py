@@ -1,0 +1,37 @@
+"""Snapshots of the start screen and of one mid-game screen per game, in Russian and English.
+
+Deterministic by construction: fixed seeds, random bots with seeds derived from the game's, bot pace 0,
+and the picture is taken only when a human decision is on screen (no spinner, no worker running).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from nastolka.games import all_games
+
+from .helpers import GAME_IDS, make_app, play, registered, start, wait_for
+
+SNAP_SIZE = (120, 40)
+#: how many human moves before the picture: far enough that the board has something on it
+MOVES = {"show_battle": 4, "colt_express": 6, "talespin": 5}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_start_screen(snap_compare, lang):
+    assert snap_compare(make_app(all_games(), lang=lang, seed=42), terminal_size=SNAP_SIZE)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_mid_game(snap_compare, game_id, lang):
+    game = registered(game_id)
+    if game is None:
+        pytest.skip(f"{game_id} is not registered yet")
+
+    async def run_before(pilot) -> None:
+        await start(pilot, ["human", "random", "random"])
+        await play(pilot, moves=MOVES[game_id], seed=3)
+        await wait_for(pilot, lambda: pilot.app.screen.awaiting is not None)
+
+    assert snap_compare(make_app([game], lang=lang, seed=11), terminal_size=SNAP_SIZE, run_before=run_before)
