@@ -379,6 +379,7 @@ class ShowBattleState(GameState):
         self.pl = (tuple(base), tuple(aer))
 
     def _placement_ids(self, seat: int) -> list[str]:
+        """Every (hand card × legal place) as an id, in hand order then board order (stable)."""
         hand = self.hands[seat]
         if not hand:
             return []
@@ -394,6 +395,7 @@ class ShowBattleState(GameState):
         return out
 
     def _can_place(self, seat: int) -> bool:
+        """Whether ``seat`` has any legal placement (decides passing, SB-8, and the ФОКУСНИК extra)."""
         hand = self.hands[seat]
         if not hand:
             return False
@@ -402,6 +404,7 @@ class ShowBattleState(GameState):
 
     # ------------------------------------------------------------------ tokens and mulligan (SB-5)
     def _token_targets(self, seat: int) -> list[int]:
+        """Slots of ``seat``'s own unprotected face-up cards, if it has a token left (SB-5.2)."""
         if not self.tokens[seat]:
             return []
         up, tok = self.up, self.tok
@@ -412,6 +415,7 @@ class ShowBattleState(GameState):
         return [ids[i] for i in self._token_targets(seat)]
 
     def _put_token(self, seat: int, idx: int, ev: list[Event]) -> None:
+        """Protect the card at ``idx`` for the rest of the game; it uses up this turn's token."""
         c = self.top[idx]
         self.tok[c] = True
         self.tokens[seat] -= 1
@@ -424,6 +428,7 @@ class ShowBattleState(GameState):
                 and bool(self.decks[seat]) and not (self.solo and seat == RIVAL))
 
     def _mulligan(self, seat: int, ev: list[Event]) -> None:
+        """SB-5.1: the three cards, shuffled with the state's RNG, go under the deck; draw 3 from the top."""
         hand, deck = self.hands[seat], self.decks[seat]
         self.rng.shuffle(hand)
         deck[0:0] = hand  # under the deck (the bottom is index 0)
@@ -435,6 +440,7 @@ class ShowBattleState(GameState):
 
     # ------------------------------------------------------------------ placing (SB-7)
     def _where(self, idx: int) -> dict[str, Any]:
+        """Event arguments naming a flat slot index the way players do (row name, slot from 1)."""
         rows = ROWS_TWO_BOARDS if self.two else ROWS_ONE_BOARD
         return {"row": rows[idx // ROW_SLOTS], "slot": idx % ROW_SLOTS + 1}
 
@@ -582,10 +588,12 @@ class ShowBattleState(GameState):
         self._end_turn(seat, ev)
 
     def _end_turn(self, seat: int, ev: list[Event]) -> None:
+        """Refill, then hand the turn on (the refill comes after the token window, SB-5)."""
         self._refill(seat, ev)
         self._next_turn(seat, ev)
 
     def _refill(self, seat: int, ev: list[Event]) -> None:
+        """SB-5.4: draw up to 3; the drawn cards are told only to their owner (nobody, for the rival)."""
         hand, deck = self.hands[seat], self.decks[seat]
         if len(hand) < HAND and deck:
             drawn = []
@@ -689,6 +697,7 @@ class ShowBattleState(GameState):
         return mine - max(st[t] for t in range(self.nt) if t != seat)
 
     def _automa_place(self, seat: int, k: int, idx: int, ev: list[Event]) -> None:
+        """The automa's placement: steps 1–2, then its effect choice (the option best for it *now*)."""
         ek, rot = self._resolve(seat, k, idx, ev)
         if ek == MAGICIAN:
             # decided: the automa always takes the extra placement (a card adds its value to its strength)
@@ -720,6 +729,7 @@ class ShowBattleState(GameState):
             ev.append(Event("skip", {"seat": seat, "effect": KIND_IDS[ek]}))
 
     def _automa_turn(self, ev: list[Event]) -> None:
+        """One whole turn of the rival troupe (SB-9): place by the priority list, protect, refill."""
         seat = RIVAL
         pick = self._automa_pick(seat)
         if pick is None:
