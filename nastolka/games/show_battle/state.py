@@ -596,7 +596,7 @@ class ShowBattleState(GameState):
         """SB-5.4: draw up to 3; the drawn cards are told only to their owner (nobody, for the rival)."""
         hand, deck = self.hands[seat], self.decks[seat]
         if len(hand) < HAND and deck:
-            drawn = []
+            drawn: list[int] = []
             while len(hand) + len(drawn) < HAND and deck:
                 drawn.append(deck.pop())
             hand += drawn
