@@ -115,3 +115,35 @@ def test_R20_heuristic_solitaire_wins_sometimes() -> None:
             s.apply(0, bot.choose(s, 0))
         wins += s.result().details["won"]
     assert wins >= 8
+
+
+def test_R5_3_heuristic_uses_only_what_its_seat_may_know() -> None:
+    """Same choice on the true state and on any determinization for that seat (hidden parts resampled)."""
+    for players in (1, 2, 3):
+        s = GAME.new(players, seed=21)
+        rb = [RandomBot(i) for i in range(players)]
+        for step in range(120):
+            if s.is_over:
+                break
+            seat = s.to_act[0]
+            if step % 3 == 0:
+                want = make_bot(GAME, "heuristic", 5).choose(s, seat)
+                for k in range(3):
+                    d = s.determinize(seat, Rng(k))
+                    assert make_bot(GAME, "heuristic", 5).choose(d, seat) == want
+            s.apply(seat, rb[seat].choose(s, seat))
+
+
+def test_R5_3_drawn_and_packed_cards_are_private_events() -> None:
+    s = GAME.new(2, seed=3)
+    bots = [RandomBot(1), RandomBot(2)]
+    seen = set()
+    while not s.is_over:
+        seat = s.to_act[0]
+        for e in s.apply(seat, bots[seat].choose(s, seat)):
+            if e.kind in ("drew_card", "packed_card", "peek", "stolen_card"):
+                assert e.seats is not None and len(e.seats) == 1
+                seen.add(e.kind)
+            if e.kind == "cargo" and not e.args["open"]:
+                assert e.args["card"] is None
+    assert {"drew_card", "packed_card"} <= seen
