@@ -6,8 +6,8 @@ moment it registers a ``heuristic`` bot.
 
 * ``easy``   — the game's heuristic, but one move in three is random (random if the game has no heuristic);
 * ``normal`` — the game's heuristic (a 100-iteration ISMCTS if the game has none);
-* ``hard``   — ISMCTS, about 0.5 s per move;
-* ``expert`` — ISMCTS, about 2 s per move, heuristic rollouts.
+* ``hard``   — ISMCTS, about 0.5 s per move, random playouts (a cut-off evaluator where it measured better);
+* ``expert`` — ISMCTS, about 2 s per move, playouts guided by the heuristic for their first plies.
 
 Time budgets scale with ``time_scale=`` (kwarg) or ``NASTOLKA_BOT_TIME_SCALE`` so that tests and arena
 runs can play quickly; ``seconds=``/``iterations=``/``jobs=`` override the budget of one bot.
@@ -20,6 +20,7 @@ from typing import Any
 from nastolka.engine import Game, GameState, Rng
 
 from .base import Bot, register_generic
+from .evaluators import evaluator_for
 from .ismcts import IsmctsBot, time_scale
 from .random_bot import RandomBot
 
@@ -60,15 +61,29 @@ def _heuristic(game: Game, seed: int) -> Bot | None:
     return None if factory is None else factory(game, seed)
 
 
+#: search settings per level; ``TUNING`` below overrides them per game (chosen with arena runs, see
+#: docs/bots.md). ``cutoff=True`` uses the game's evaluator from ``evaluators.py`` at its depth.
+LEVEL_SETTINGS: dict[str, dict[str, Any]] = {
+    "hard": {"rollout": "random"},
+    "expert": {"rollout": "heuristic", "epsilon": 0.1, "heuristic_plies": 10},
+}
+TUNING: dict[str, dict[str, dict[str, Any]]] = {}
+
+
 def _search_settings(level: str, game: Game, kwargs: dict[str, Any]) -> dict[str, Any]:
-    """The ISMCTS settings of a level, with the caller's overrides applied."""
+    """The ISMCTS settings of a level for a game, with the caller's overrides applied."""
     scale = time_scale(kwargs.pop("time_scale", None))
     settings: dict[str, Any] = {"seconds": BUDGETS[level] * scale}
-    has_heuristic = "heuristic" in game.bots
-    if level == "expert" and has_heuristic:
-        settings.update(rollout="heuristic", epsilon=0.1)
-    elif level == "hard" and has_heuristic:
-        settings.update(rollout="heuristic", epsilon=0.2)
+    settings.update(LEVEL_SETTINGS[level])
+    settings.update(TUNING.get(game.id, {}).get(level, {}))
+    if settings.get("rollout") == "heuristic" and "heuristic" not in game.bots:
+        settings["rollout"] = "random"
+        settings.pop("heuristic_plies", None)
+    if settings.pop("cutoff", False):
+        found = evaluator_for(game.id)
+        if found is not None:
+            settings.setdefault("evaluator", found[0])
+            settings.setdefault("rollout_depth", found[1])
     settings.update(kwargs)
     if "iterations" in kwargs and "seconds" not in kwargs:
         settings["seconds"] = None
