@@ -170,8 +170,8 @@ C_STATS = tuple(D_STATS[d] for d in C_DEF)
 C_TIMING = tuple(D_TIMING[d] for d in C_DEF)
 C_RED_CHAR = tuple(D_COLOUR[d] == RED and D_TYPE[d] in (PASSENGER, PILOT) for d in C_DEF)
 INSTANCES_OF: dict[int, tuple[int, ...]] = {}
-for _c, _d in enumerate(C_DEF):
-    INSTANCES_OF[_d] = (*INSTANCES_OF.get(_d, ()), _c)
+for _c, _di in enumerate(C_DEF):
+    INSTANCES_OF[_di] = (*INSTANCES_OF.get(_di, ()), _c)
 
 CARGO_KHAN = DEF_INDEX["cargo_khan"]
 PAS_VERSION = tuple(DEF_INDEX[p] for p in PL_PASSENGER)

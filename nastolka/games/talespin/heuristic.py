@@ -195,7 +195,7 @@ class HeuristicBot:
         return max(legal, key=lambda a: _val(_p(a)["card"]))
 
     def _damage(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
-        order = ("damage:open", "damage:uncover", "damage:discard", "damage:hand")
+        order: tuple[str, ...] = ("damage:open", "damage:uncover", "damage:discard", "damage:hand")
         if len(view.get("covered", [])) >= 8:
             order = ("damage:uncover", "damage:open", "damage:discard")
         for prefix in order:

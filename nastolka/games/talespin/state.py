@@ -95,6 +95,40 @@ def _params(rest: str) -> dict[str, str]:
 class TaleSpinState(GameState):
     """The whole game state: ints, lists of ints and immutable tuples only (cheap ``clone``)."""
 
+    solo: bool                    # solitaire: side 1 is Shere Khan
+    np: int                       # sides with a hold (players, or 2 in solitaire)
+    N: int                        # cargo to win
+    chars: tuple[int, ...]        # character index per seat
+    order: tuple[int, ...]        # turn order, first player first
+    turn: int                     # index of the active player in ``order``
+    turn_no: int
+    removed: tuple[int, ...]      # cards set aside by the mode (R3.3)
+    pos: list[int]                # clock position per side (Khan: -1)
+    hands: list[list[int]]
+    chains: list[list[int]]
+    holds: list[list[int]]        # card | OPEN | knowledge mask << 8
+    deck: list[int]               # top = end of the list
+    discard: list[int]
+    covered: list[int]            # solitaire: red characters from Khan Industries clockwise
+    dice: list[int]               # forced die results (setup)
+    mods: list[int]               # modify_stat until end of turn, 3 per side
+    tiki: list[int]               # bitmask of tiki definitions played this turn, per side
+    df_used: bool
+    won_khan: bool
+    df: list[int] | None          # the dogfight (indices A, D, PH ...)
+    df_att: list[int]             # attacking maneuver cards on the table
+    df_def: list[int]             # defending maneuver cards (solitaire: Khan's)
+    limbo: list[int]              # Actions being resolved
+    stack: list[tuple[Any, ...]]  # pending frames (op, controller, source)
+    dec: tuple[Any, ...] | None   # the pending decision
+    over: bool
+    winners: tuple[int, ...]
+    end_reason: str
+    last_roll: int
+    phase: int
+    pidx: int
+    _ev: list[Event]
+
     # ------------------------------------------------------------------ creation
     @classmethod
     def _check_options(cls, players: int, options: dict[str, Any]) -> dict[str, Any]:
@@ -223,14 +257,14 @@ class TaleSpinState(GameState):
         s.tiki = [0] * s.np
         s.df_used = False
         s.won_khan = False
-        s.df: list[int] | None = None
+        s.df = None
         s.df_att = []
         s.df_def = []
         s.limbo = []
         s.stack = []
         s.dec = None
         s.over = False
-        s.winners: tuple[int, ...] = ()
+        s.winners = ()
         s.end_reason = ""
         s.last_roll = 0
         s.phase = PH_STEP1
@@ -303,7 +337,8 @@ class TaleSpinState(GameState):
         return _LEGAL[dec[0]](self, dec)
 
     def _apply(self, seat: int, aid: str) -> list[Event]:
-        self._ev = ev = []
+        ev: list[Event] = []
+        self._ev = ev
         dec = self.dec
         assert dec is not None
         self.dec = None
@@ -328,7 +363,8 @@ class TaleSpinState(GameState):
     # ------------------------------------------------------------------ the driver
     def _resolve_chance(self) -> list[Event]:
         """Only after creation: run the machine up to the first decision."""
-        self._ev = ev = []
+        ev: list[Event] = []
+        self._ev = ev
         self._run()
         self._ev = []
         return ev
@@ -361,7 +397,7 @@ class TaleSpinState(GameState):
             self.phase = PH_MAIN
             if self.solo:
                 self.stack.append((("_khan_cargo",), a, -1))
-            trig = []
+            trig: list[tuple[Any, ...]] = []
             for v in self.holds[a]:
                 if v & OPEN and T.D_TRIGGER[C_DEF[v & 127]] == "after_draw_step":
                     trig.extend(T.D_EFFECT[C_DEF[v & 127]])

@@ -216,7 +216,7 @@ def render_view(view: dict[str, Any], lang: str = "en") -> str:
     ru = _ru(lang)
     out: list[str] = []
     players = view["players"]
-    initials = {}
+    initials: dict[int, list[str]] = {}
     for s, p in enumerate(players):
         initials.setdefault(p["position"], []).append(f"{s}:{char_name(p['character'], lang)[:4]}")
     covered = view.get("covered", [])
