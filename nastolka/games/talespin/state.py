@@ -100,6 +100,7 @@ class TaleSpinState(GameState):
     N: int                        # cargo to win
     chars: tuple[int, ...]        # character index per seat
     order: tuple[int, ...]        # turn order, first player first
+    rot: tuple[tuple[int, ...], ...]  # turn order starting from each seat
     turn: int                     # index of the active player in ``order``
     turn_no: int
     removed: tuple[int, ...]      # cards set aside by the mode (R3.3)
@@ -187,6 +188,7 @@ class TaleSpinState(GameState):
         clock_order = sorted(range(players), key=lambda x: s.pos[x] % 12)
         k = clock_order.index(first)
         s.order = tuple(clock_order[k:] + clock_order[:k])
+        s.rot = tuple(s._rotation(seat) for seat in range(players))
         s.turn = 0
         s.turn_no = 1
         # deck by mode (R3.3, R18.2, R19.1, R20.1)
@@ -301,6 +303,7 @@ class TaleSpinState(GameState):
         new.N = self.N
         new.chars = self.chars
         new.order = self.order
+        new.rot = self.rot
         new.turn = self.turn
         new.turn_no = self.turn_no
         new.removed = self.removed
@@ -471,10 +474,13 @@ class TaleSpinState(GameState):
         return sum(1 for v in self.holds[s] if v & OPEN and C_TYPE[v & 127] == CARGO)
 
     # ------------------------------------------------------------------ helpers: order, stats, range
-    def _turn_order_from(self, s: int) -> tuple[int, ...]:
+    def _rotation(self, s: int) -> tuple[int, ...]:
         o = self.order
         k = o.index(s)
         return o[k:] + o[:k]
+
+    def _turn_order_from(self, s: int) -> tuple[int, ...]:
+        return self.rot[s]
 
     def _prio(self) -> tuple[int, ...]:
         """Priority order (R12.7): active first; during a dogfight attacker, defender, then the others."""
@@ -1334,23 +1340,31 @@ def _l_main(s: TaleSpinState, dec: tuple[Any, ...]) -> list[str]:
     a = dec[1]
     ids = []
     opps = s._opponents(a)
+    solo = s.solo
+    used = s.df_used
+    sides = (a,) if solo else tuple(x for x in range(s.players) if len(s.holds[x]) < s.N - 1)
     for d in s._hand_defs(a):
         t = T.D_TYPE[d]
         name = DEF_ID[d]
         if t == PASSENGER:
-            if not s.solo or T.D_COLOUR[d] == BLUE:
-                ids.append(f"passenger:card={name}")
+            if not solo or T.D_COLOUR[d] == BLUE:
+                ids.append("passenger:card=" + name)
         elif t == ARTIFACT:
-            for side in ((a,) if s.solo else range(s.players)):
-                if not s._locked(side):
+            for side in sides:
+                if not solo or not s._locked(side):
                     ids.append(f"artifact:card={name},seat={side}")
         elif t == ACTION:
-            if not s.solo and T.D_TIMING[d] in ("own_step2", "any_turn") and s._can_play(a, d):
-                ids.append(f"action:card={name}")
-        elif t == PILOT and not s.df_used and (not s.solo or T.D_COLOUR[d] == BLUE):
+            if not solo and T.D_TIMING[d] in ("own_step2", "any_turn") and s._can_play(a, d):
+                ids.append("action:card=" + name)
+        elif t == PILOT and not used and (not solo or T.D_COLOUR[d] == BLUE):
             ids.extend(f"pilot:card={name},target={o}" for o in opps)
-    if not s.df_used:
-        ids.extend(f"dogfight:target={o}" for o in opps if s._in_range(a, o))
+    if not used:
+        if solo:
+            ids.append("dogfight:target=1")
+        else:
+            rng_a = s.stat(a, 1)
+            pa = s.pos[a]
+            ids.extend(f"dogfight:target={o}" for o in opps if _dist(pa, s.pos[o]) <= rng_a)
     ids.append("end")
     return ids
 
