@@ -8,8 +8,10 @@ can never peek at hidden purses, hands or future round cards.
 Schemin': each playable card is scored at the position the bandit is predicted to have when the card
 resolves (its own earlier cards of the round applied, the others assumed still): Robbery is worth the loot
 there, Punch the loot of a bandit there, Fire a fixed amount more when the leader is in range, Move/Floor
-the loot they bring within reach (never inside the Marshal's car), Marshal the rivals it would hit; drawing
-wins when nothing scores. Stealin': each option is scored by the same measures.
+the loot they bring within reach (never inside the Marshal's car) plus what the round's event will do
+there, Marshal the rivals it would hit; drawing wins when nothing scores. A Robbery counts the loot that
+earlier Robbery cards (ours, and rivals' standing there) will already have taken. Stealin': each option is
+scored by the same measures.
 """
 
 from __future__ import annotations
@@ -58,6 +60,8 @@ class _Board:
         others = [w for s, w in enumerate(self.wealth) if s != seat]
         self.leader_wealth = max(others) if others else 0
         self.mine = [b["id"] for b in self.bandits if b["seat"] == seat]
+        card = view.get("round_card")
+        self.event = {"tunnels": "", "full_steam": ""}.get(card, card) if card else ""
 
     def value(self, place: tuple[int, int]) -> int:
         loot = self.place_loot.get(place)
@@ -98,6 +102,18 @@ class _Board:
                         break
                     x += step
         return out
+
+    def event_term(self, place: tuple[int, int]) -> float:
+        """What the round card's end-of-round event will do to a bandit standing at ``place``."""
+        c, lvl = place
+        e = self.event
+        if e == "rebellion" and lvl == 0:
+            return -150.0
+        if e in ("angry_marshal", "marshals_revenge") and lvl == 1 and c == self.marshal:
+            return -150.0
+        if e == "hostage_conductor" and c == 0:
+            return 250.0
+        return 0.0
 
     def bad_place(self, place: tuple[int, int]) -> bool:
         return place[1] == 0 and place[0] == self.marshal
@@ -161,7 +177,8 @@ class HeuristicBot:
         if verb in ("play", "cover"):
             return self._score_play(a, view, board) - (0 if verb == "play" else 60)
         if aid == "draw":
-            return 140.0 - 20 * len([c for c in (view["hand"] or []) if not c.startswith("bullet")])
+            playable = [c for c in (view["hand"] or []) if not c.startswith("bullet")]
+            return 140.0 - 20 * len(playable)
         if aid == "pass":
             return 0.0 if verb == "pass" and view["phase"] == "cover" else -1.0
         if aid == "pickpocket:take":
@@ -183,7 +200,7 @@ class HeuristicBot:
             return VALUES[a["loot"]]
         if verb == "move":
             dest = (int(a["car"]), here[1])
-            score = board.value(dest) + 0.3 * board.reach(dest)
+            score = board.value(dest) + 0.3 * board.reach(dest) + board.event_term(dest)
             return score - (400 if board.bad_place(dest) else 0)
         if verb == "marshal":
             car = int(a["car"])
@@ -222,8 +239,11 @@ class HeuristicBot:
                            and e["seat"] == board.seat)
         if kind == "rob":
             loot = board.place_loot.get(place, [])
-            # loot already claimed by our own earlier Robbery cards at the same spot
-            avail = loot[pending_robs:] if self._predicted(view, board, me) == place else loot
+            # loot already claimed by earlier Robbery cards there: ours, and rivals' standing there now
+            rival_robs = sum(1 for e in view["pile"] if e["card"] and e["card"].startswith("rob")
+                             and e["seat"] != board.seat
+                             and any(board.pos[b] == place for b in board.pos if board.seat_of[b] == e["seat"]))
+            avail = loot[pending_robs + rival_robs:]
             return (float(avail[0]) if avail else -50.0) + bonus
         if kind == "fire":
             if board.bullets.get(me, 0) <= 0:
@@ -246,8 +266,9 @@ class HeuristicBot:
                 dests = [(d, lvl) for d in range(c - span, c + span + 1) if 0 <= d <= board.k and d != c]
             best = float("-inf")
             for d in dests:
-                s = 0.7 * board.value(d) + 0.3 * board.reach(d) - (500 if board.bad_place(d) else 0)
+                s = (0.7 * board.value(d) + 0.3 * board.reach(d) + board.event_term(d)
+                     - (500 if board.bad_place(d) else 0))
                 best = max(best, s)
-            stay = 0.7 * board.value(place) + 0.3 * board.reach(place)
+            stay = 0.7 * board.value(place) + 0.3 * board.reach(place) + board.event_term(place)
             return best - 0.8 * stay + bonus
         return bonus
