@@ -32,7 +32,7 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
     """OpenSpiel's ISMCTSBot with a wall-clock budget (``seconds``) on top of ``max_simulations``."""
 
     def __init__(self, game: Any, evaluator: Any, uct_c: float, max_simulations: int,
-                 seconds: float | None = None, min_simulations: int = 1, **kwargs: Any) -> None:
+                 seconds: float | None = None, min_simulations: int = 2, **kwargs: Any) -> None:
         super().__init__(game, evaluator, uct_c, max_simulations, **kwargs)
         self.seconds = seconds
         self.min_simulations = min_simulations
@@ -52,8 +52,18 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
         while n < self._max_simulations and (n < self.min_simulations or time.perf_counter() < deadline):
             self.run_simulation(self.sample_root_state(state))
             n += 1
+        root = self._root_node
+        if self._allow_inconsistent_action_sets:
+            root = self.filter_illegals(root, legal)
+        # the first simulation only expands the root: keep going until a root action has a visit, even
+        # past the deadline (a game whose single rollout outlasts the budget would otherwise fail)
+        while root.total_visits <= 0 and n < self._max_simulations + 1000:
+            self.run_simulation(self.sample_root_state(state))
+            n += 1
+            root = self.filter_illegals(self._root_node, legal) if self._allow_inconsistent_action_sets \
+                else self._root_node
         self.last_simulations = n
-        return self.get_final_policy(state, self._root_node)
+        return self.get_final_policy(state, root)
 
 
 class OpenSpielISMCTS:
