@@ -198,10 +198,18 @@ class HeuristicBot:
         order: tuple[str, ...] = ("damage:open", "damage:uncover", "damage:discard", "damage:hand")
         if len(view.get("covered", [])) >= 8:
             order = ("damage:uncover", "damage:open", "damage:discard")
+        df = view["dogfight"]
+        side = 1 if view["mode"] == "solitaire" else df["defender"]
         for prefix in order:
-            for aid in legal:
-                if aid.startswith(prefix):
-                    return aid
+            opts = [a for a in legal if a.startswith(prefix)]
+            if opts:
+                if prefix == "damage:open":
+                    # a packed card this seat knows to be genuine stays: open an unknown one first
+                    def known_genuine(a: str) -> bool:
+                        e = self._entry(view, side, int(_p(a.replace("open,", ""))["pos"]))
+                        return e["card"] is not None and T.D_TYPE[T.DEF_INDEX[e["card"]]] in (T.CARGO, T.ARTIFACT)
+                    return min(opts, key=known_genuine)
+                return opts[0]
         return legal[0]
 
     def _bounty(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
@@ -259,11 +267,29 @@ class HeuristicBot:
         chain = view["players"][seat]["chain"]
         return min(legal, key=lambda a: T.D_STATS[T.DEF_INDEX[chain[int(_p(a)["pos"])]]][0])
 
+    def _entry(self, view: dict[str, Any], side: int, pos: int) -> dict[str, Any]:
+        hold = view["khan_hold"] if view["mode"] == "solitaire" and side == 1 else view["players"][side]["hold"]
+        return hold[pos]
+
     def _pick(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
+        """Open a known bluff first (it is discarded), then an unknown card; steal known genuine cargo."""
         sides = sorted({int(_p(a)["seat"]) for a in legal})
         others = [s for s in sides if s != seat] or sides
         target = self._leader(view, seat, others)
         opts = [a for a in legal if int(_p(a)["seat"]) == target]
+
+        def worth(a: str) -> int:
+            p = _p(a)
+            e = self._entry(view, int(p["seat"]), int(p["pos"]))
+            genuine = e["card"] is not None and T.D_TYPE[T.DEF_INDEX[e["card"]]] in (T.CARGO, T.ARTIFACT)
+            if e["card"] is None:
+                return 1
+            return 0 if genuine else 2
+        kind = view["decision"].get("context")
+        if kind == "open":
+            return max(opts, key=worth)
+        if kind == "steal":
+            return min(opts, key=worth)
         return opts[-1]
 
     def _opp(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
