@@ -75,7 +75,8 @@ def test_random_playouts_finish(game: Game, players: int) -> None:
     for seed in range(PLAYOUT_SEEDS.get(game.id, 100)):
         state = play_random(game, players, seed)
         result = state.result()
-        assert len(result.scores) == players and result.winners
+        assert len(result.scores) == players
+        assert result.winners or players == 1  # a solo game may be lost to the automa
         assert state.to_act == () and state.legal_ids(0) == []
 
 

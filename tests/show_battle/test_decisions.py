@@ -111,7 +111,7 @@ def test_decision_jury_sympathy_only_with_two_players_automa_level_only_solo() -
                                                                                 "margin_needed": 10}
 
 
-def test_decision_solo_result_score_is_the_margin_and_reached_is_in_details() -> None:
+def test_decision_solo_result_score_is_the_margin_and_the_seat_wins_only_by_reaching_it() -> None:
     s = GAME.new(1, {"automa_level": "debut"}, seed=4)
     rng = Rng(4)
     while not s.is_over:
@@ -119,7 +119,8 @@ def test_decision_solo_result_score_is_the_margin_and_reached_is_in_details() ->
         s.apply(0, legal[rng.randbelow(len(legal))])
     r = s.result()
     d = r.details
-    assert r.winners == (0,) and r.scores == (float(d["margin"]),)
+    assert r.scores == (float(d["margin"]),)
+    assert r.winners == ((0,) if d["reached"] else ()) and r.ranks == ((1,) if d["reached"] else (2,))
     assert d["margin"] == d["strength"][0] - d["rival_strength"]
     assert d["reached"] == (d["margin"] >= 1)
 

@@ -138,7 +138,7 @@ def test_heuristic_reads_only_what_its_seat_may_know() -> None:
 def test_heuristic_plays_every_player_count(players: int) -> None:
     bots = [make_bot(GAME, "heuristic", seat) for seat in range(players)]
     state = run_match(GAME, bots, seed=players)
-    assert state.is_over and state.result().winners
+    assert state.is_over and (state.result().winners or players == 1)
 
 
 def test_game_descriptor_has_setup_keys_summary_and_options() -> None:

@@ -808,9 +808,9 @@ class ShowBattleState(GameState):
             reached = margin >= need and not (self.level == "legend" and self.mull[0])
             details = {"strength": st, "rival_strength": st[RIVAL], "margin": margin, "level": self.level,
                        "margin_needed": need, "mulligan_used": self.mull[0], "reached": reached}
-            # the score is the margin over the rival; the engine's contract wants a winner, so the one seat
-            # always "wins" the ranking and whether the level was beaten is ``details["reached"]``
-            return Result((float(margin),), (0,), (1,), details)
+            # the score is the margin over the rival; the player wins only by reaching the level's margin,
+            # otherwise the rival troupe wins: no seat among the winners, the player ranked second
+            return Result((float(margin),), (0,) if reached else (), (1,) if reached else (2,), details)
         bonus = [0] * self.nt
         if self.jury:
             bonus[(self.first + 1) % 2] = 2
