@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from nastolka.bots import RandomBot, make_bot
 from nastolka.engine import Record, Rng, record_of, replay
+from nastolka.games.talespin import data as T
 
 from .helpers import GAME, all_cards, playout
 
@@ -147,3 +148,23 @@ def test_R5_3_drawn_and_packed_cards_are_private_events() -> None:
             if e.kind == "cargo" and not e.args["open"]:
                 assert e.args["card"] is None
     assert {"drew_card", "packed_card"} <= seen
+
+
+def test_R24_7_searched_card_is_known_to_all_and_kept_by_determinization() -> None:
+    from .helpers import act, new
+
+    s = new({"characters": ["karnage", "kit"], "first": 0, "step": 2, "positions": [12, 2],
+             "hands": [["act_business_deal"], []], "chains": [["pas_shere_khan"], []]})
+    act(s, "action:card=act_business_deal", "take:card=cargo_gold")
+    assert s.view(1)["players"][0]["known_hand"] == ["cargo_gold"]
+    assert s.view(None)["players"][0]["known_hand"] == ["cargo_gold"]
+    for k in range(5):
+        d = s.determinize(1, Rng(k))
+        assert any(T.C_DEF[i] == T.DEF_INDEX["cargo_gold"] for i in d.hands[0])
+    act(s, "end")
+    # played (packed) later or not, once it leaves the hand nobody claims to know it
+    while s.active == 0 and not s.is_over:
+        legal = s.legal_ids(s.to_act[0])
+        act(s, "cargo:card=cargo_gold" if "cargo:card=cargo_gold" in legal else legal[0])
+    if "cargo_gold" not in [T.DEF_ID[T.C_DEF[i]] for i in s.hands[0]]:
+        assert s.view(1)["players"][0]["known_hand"] == []

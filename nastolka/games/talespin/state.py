@@ -106,6 +106,7 @@ class TaleSpinState(GameState):
     removed: tuple[int, ...]      # cards set aside by the mode (R3.3)
     pos: list[int]                # clock position per side (Khan: -1)
     hands: list[list[int]]
+    hknown: list[list[int]]       # per side: definition | mask << 8 of hand cards others saw enter it
     chains: list[list[int]]
     holds: list[list[int]]        # card | OPEN | knowledge mask << 8
     deck: list[int]               # top = end of the list
@@ -206,6 +207,7 @@ class TaleSpinState(GameState):
         s.removed = tuple(removed)
         s._ev = []
         s.hands = [[] for _ in range(s.np)]
+        s.hknown = [[] for _ in range(s.np)]
         s.chains = [[] for _ in range(s.np)]
         s.holds = [[] for _ in range(s.np)]
         s.discard = []
@@ -309,6 +311,7 @@ class TaleSpinState(GameState):
         new.removed = self.removed
         new.pos = self.pos[:]
         new.hands = [h[:] for h in self.hands]
+        new.hknown = [h[:] for h in self.hknown]
         new.chains = [c[:] for c in self.chains]
         new.holds = [h[:] for h in self.holds]
         new.deck = self.deck[:]
@@ -590,8 +593,23 @@ class TaleSpinState(GameState):
         for i, inst in enumerate(hand):
             if C_DEF[inst] == d:
                 del hand[i]
+                if self.hknown[s]:
+                    self._forget(s, d)
                 return inst
         raise KeyError(d)  # pragma: no cover - legality was checked
+
+    def _reveal(self, s: int, inst: int, mask: int) -> None:
+        """Others saw ``inst`` enter side ``s``'s hand (search, retrieve, bounty, taking from a hand)."""
+        if self.hands[s] and self.hands[s][-1] == inst:
+            self.hknown[s].append(C_DEF[inst] | mask << 8)
+
+    def _forget(self, s: int, d: int) -> None:
+        """A copy of ``d`` left the hand: watchers can no longer be sure of one copy they knew about."""
+        known = self.hknown[s]
+        for i in range(len(known) - 1, -1, -1):
+            if known[i] & 255 == d:
+                del known[i]
+                return
 
     def _hand_defs(self, s: int) -> list[int]:
         return sorted({C_DEF[i] for i in self.hands[s]})
@@ -789,10 +807,12 @@ class TaleSpinState(GameState):
             return
         if op[2]:
             inst = hand.pop(self.rng.randbelow(len(hand)))
+            self._forget(s, C_DEF[inst])
             self._discard_inst(inst)
             self._e("discard", seat=s, card=DEF_ID[C_DEF[inst]])
         elif len(self._hand_defs(s)) == 1:
             inst = hand.pop()
+            self._forget(s, C_DEF[inst])
             self._discard_inst(inst)
             self._e("discard", seat=s, card=DEF_ID[C_DEF[inst]])
         else:
@@ -807,7 +827,9 @@ class TaleSpinState(GameState):
             if not h or len(self.hands[c]) >= HAND_CAP:
                 break
             inst = h.pop(self.rng.randbelow(len(h)))
+            self._forget(t, C_DEF[inst])
             self._gain(c, inst)
+            self._reveal(c, inst, 1 << t)
             self._e("take_from_hand", seat=c, side=t)
             self._e("took_card", (c, t), card=DEF_ID[C_DEF[inst]])
 
@@ -841,6 +863,7 @@ class TaleSpinState(GameState):
             if C_DEF[inst] == d:
                 del pile[k]
                 self._gain(c, inst)
+                self._reveal(c, inst, (1 << self.np) - 1)
                 self._e("take", seat=c, source=where, card=DEF_ID[d])  # shown to everyone (R24.7)
                 return
 
@@ -1242,6 +1265,7 @@ class TaleSpinState(GameState):
                 "chain": [ids[C_DEF[p]] for p in self.chains[s]],
                 "hand_size": len(self.hands[s]),
                 "hand": sorted(ids[C_DEF[i]] for i in self.hands[s]) if seat == s else None,
+                "known_hand": self._known_hand(s, seat),
                 "hold": [self._card_view(s, v, seat) for v in self.holds[s]],
                 "tiki": [ids[d] for d in range(T.NDEFS) if self.tiki[s] >> d & 1] if self.tiki[s] else [],
             })
@@ -1281,6 +1305,14 @@ class TaleSpinState(GameState):
             view["won_khan"] = self.won_khan
         return view
 
+    def _known_hand(self, s: int, seat: int | None) -> list[str]:
+        """Cards of ``s``'s hand the viewer saw enter it (everyone saw a search, retrieval or bounty)."""
+        if seat == s or not self.hknown[s]:
+            return []
+        full = (1 << self.np) - 1
+        return sorted(DEF_ID[v & 255] for v in self.hknown[s]
+                      if ((v >> 8 == full) if seat is None else (v >> 8 >> seat & 1)))
+
     def _decision_view(self) -> dict[str, Any] | None:
         """Who must decide and about what (public: the context never names a hidden card)."""
         dec = self.dec
@@ -1300,17 +1332,24 @@ class TaleSpinState(GameState):
     def _determinize(self, seat: int, rng: Rng) -> None:
         """Resample the deck, other hands and the packed cargo ``seat`` has not seen (R5.3)."""
         pool = self.deck[:]
+        fixed: list[list[int]] = [[] for _ in range(self.np)]
         for s in range(self.np):
             if s != seat:
-                pool += self.hands[s]
+                hand = self.hands[s][:]
+                for v in self.hknown[s]:  # cards the seat saw enter that hand stay there
+                    if v >> 8 >> seat & 1:
+                        inst = next(i for i in hand if C_DEF[i] == v & 255)
+                        hand.remove(inst)
+                        fixed[s].append(inst)
+                pool += hand
                 pool += [v & 127 for v in self.holds[s] if not v & OPEN and not v >> 8 >> seat & 1]
         rng.shuffle(pool)
         k = 0
         for s in range(self.np):
             if s == seat:
                 continue
-            n = len(self.hands[s])
-            self.hands[s] = pool[k:k + n]
+            n = len(self.hands[s]) - len(fixed[s])
+            self.hands[s] = fixed[s] + pool[k:k + n]
             k += n
             hold = self.holds[s]
             for i, v in enumerate(hold):
@@ -1526,6 +1565,7 @@ def _a_bounty(s: TaleSpinState, dec: tuple[Any, ...], verb: str, rest: str) -> N
         inst = next(i for i in lst if C_DEF[i] == d)
         lst.remove(inst)
     s._gain(dec[1], inst)
+    s._reveal(dec[1], inst, (1 << s.np) - 1)
     s._e("bounty", seat=dec[1], card=p["card"])
 
 
