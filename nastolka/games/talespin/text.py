@@ -238,6 +238,9 @@ def render_view(view: dict[str, Any], lang: str = "en") -> str:
         chain = " → ".join(f"{card_name(c, lang)} {_bonus(c)}" for c in p["chain"]) or "—"
         out.append(f"     {'цепочка' if ru else 'chain'}: {chain}")
         out.append(f"     {'отсек' if ru else 'hold'} ({len(p['hold'])}/{view['cargo_to_win']}): {_hold_text(p['hold'], lang)}")
+        if p.get("known_hand"):
+            out.append(f"     {'известно в руке' if ru else 'known in hand'}: "
+                       + ", ".join(card_name(c, lang) for c in p["known_hand"]))
     if "khan_hold" in view:
         out.append(f"  {'Шер Хан' if ru else 'Shere Khan'}: {'отсек' if ru else 'hold'} "
                    f"({len(view['khan_hold'])}/5): {_hold_text(view['khan_hold'], lang)}")
