@@ -15,6 +15,7 @@ def register(app: typer.Typer) -> None:
         redis: str | None = typer.Option(None, help="redis://host:port/0 to fan out between processes via Redis"),
         bot_delay: float = typer.Option(0.4, help="seconds a bot waits before moving (so people can follow)"),
         log_level: str = typer.Option("info", help="uvicorn log level"),
+        ws_deflate: bool = typer.Option(False, help="compress websocket messages (saves bandwidth, costs CPU)"),
     ) -> None:
         """Serve tables, the browser client and the websocket play protocol."""
         import uvicorn
@@ -25,4 +26,5 @@ def register(app: typer.Typer) -> None:
             db = f"sqlite:///{db}"
         settings = Settings(db_url=db, redis_url=redis, bot_delay=bot_delay)
         typer.echo(f"nastolka: http://{host}:{port}/  (database {db.split('@')[-1]})")
-        uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level)
+        uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level,
+                    ws_per_message_deflate=ws_deflate, ws_max_size=64 * 1024)

@@ -23,7 +23,7 @@ def main() -> None:
     delay = float(sys.argv[4]) if len(sys.argv) > 4 else 0.0
     registry._GAMES[TOY.id] = TOY
     app = create_app(Settings(db_url=db, redis_url=redis, bot_delay=delay, min_clock=1))
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False)
 
 
 if __name__ == "__main__":
