@@ -575,3 +575,18 @@ def test_R15_2_search_shuffles_even_when_nothing_found() -> None:
     before = s.deck[:]
     act(s, "action:card=act_business_deal")
     assert sorted(s.deck) == sorted(before) and s.deck != before and s.hands[0] == []
+
+
+@pytest.mark.parametrize("bad", [{"dice": [7]}, {"dice": "3"}, {"foo": 1}, {"first": True}, {"hands": "x"},
+                                 {"holds": [["open:zzz"]]}, {"hands": [[3]]}, {"chains": [["cargo_ice"]]},
+                                 {"step": 3}, {"positions": [13, 1]}, {"characters": ["kit", "kit"]}])
+def test_R3_bad_setup_blocks_are_refused(bad: dict) -> None:
+    with pytest.raises(OptionError):
+        GAME.new(2, setup=bad)
+
+
+def test_R20_bad_covered_setup_refused() -> None:
+    with pytest.raises(OptionError):
+        GAME.new(1, setup={"covered": ["cargo_ice"]})
+    with pytest.raises(OptionError):
+        GAME.new(2, setup={"covered": ["pas_boltun"]})

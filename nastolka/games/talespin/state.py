@@ -148,6 +148,13 @@ class TaleSpinState(GameState):
     def _create(cls, players: int, options: dict[str, Any], rng: Rng, setup: dict[str, Any] | None) -> TaleSpinState:
         s = cls.__new__(cls)
         setup = setup or {}
+        unknown = set(setup) - {"characters", "first", "positions", "hands", "chains", "holds", "discard",
+                                "covered", "deck", "dice", "step"}
+        if unknown:
+            raise OptionError(f"setup: unknown key(s) {', '.join(sorted(unknown))}")
+        for key in ("discard", "covered", "deck", "dice", "characters"):
+            if key in setup and not isinstance(setup[key], list):
+                raise OptionError(f"setup {key!r} must be a list")
         s.solo = players == 1
         s.np = 2 if s.solo else players
         s.N = int(options.get("cargo_to_win", 5))
@@ -184,7 +191,7 @@ class TaleSpinState(GameState):
         first = setup.get("first")
         if first is None:
             first = rng.randbelow(players)
-        if not isinstance(first, int) or not 0 <= first < players:
+        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
             raise OptionError("setup 'first' must be a seat number")
         clock_order = sorted(range(players), key=lambda x: s.pos[x] % 12)
         k = clock_order.index(first)
@@ -215,7 +222,7 @@ class TaleSpinState(GameState):
         free = list(deck)
 
         def take(name: str) -> int:
-            d = T.DEF_INDEX.get(name)
+            d = T.DEF_INDEX.get(name) if isinstance(name, str) else None
             if d is None:
                 raise OptionError(f"setup: unknown card id {name!r}")
             for inst in free:
@@ -251,11 +258,13 @@ class TaleSpinState(GameState):
             s.discard.append(take(n))
         for n in setup.get("covered", []):
             s.covered.append(take(n))
+            if not s.solo or not T.C_RED_CHAR[s.covered[-1]] or len(s.covered) > 12:
+                raise OptionError("setup 'covered' lists at most 12 red characters, in solitaire only")
         top = [take(n) for n in setup.get("deck", [])]
         rng.shuffle(free)
         s.deck = free + top[::-1]  # the top of the deck is the end of the list
-        s.dice = [int(x) for x in setup.get("dice", [])]
-        if not all(1 <= x <= 6 for x in s.dice):
+        s.dice = list(setup.get("dice", []))
+        if not all(isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 6 for x in s.dice):
             raise OptionError("setup 'dice' must be die results 1..6")
         s.mods = [0] * (3 * s.np)
         s.tiki = [0] * s.np
