@@ -168,3 +168,15 @@ def test_R24_7_searched_card_is_known_to_all_and_kept_by_determinization() -> No
         act(s, "cargo:card=cargo_gold" if "cargo:card=cargo_gold" in legal else legal[0])
     if "cargo_gold" not in [T.DEF_ID[T.C_DEF[i]] for i in s.hands[0]]:
         assert s.view(1)["players"][0]["known_hand"] == []
+
+
+def test_R17_playthrough_records_replay_to_their_results() -> None:
+    """Saved heuristic games at 1-4 players (regression: any rules change that alters play shows here)."""
+    from pathlib import Path
+
+    files = sorted((Path(__file__).parent / "records").glob("*.json"))
+    assert len(files) == 4
+    for path in files:
+        rec = Record.load(path)
+        state = replay(rec)
+        assert state.is_over and state.result().to_json() == rec.result
