@@ -26,9 +26,12 @@ def known_mask(s: ColtState, seat: int | None) -> int:
 
 
 def _loot(tokens: tuple[int, ...], pv: tuple[int, ...], known: int) -> dict[str, Any]:
-    purses = sorted(t for t in tokens if t < D.FIRST_JEWEL)
+    # known values first (ascending), then one None per unknown purse: listing purses in token-id order
+    # would leak how an unknown purse ranks against a known one, since ids follow the value table
+    values = sorted(pv[t] for t in tokens if t < D.FIRST_JEWEL and (known >> t) & 1)
+    unknown = sum(1 for t in tokens if t < D.FIRST_JEWEL and not (known >> t) & 1)
     return {
-        "purses": [pv[t] if (known >> t) & 1 else None for t in purses],
+        "purses": values + [None] * unknown,
         "jewels": sum(1 for t in tokens if D.FIRST_JEWEL <= t < D.FIRST_BOX),
         "strongboxes": sum(1 for t in tokens if t >= D.FIRST_BOX),
     }
