@@ -590,3 +590,13 @@ def test_R20_bad_covered_setup_refused() -> None:
         GAME.new(1, setup={"covered": ["cargo_ice"]})
     with pytest.raises(OptionError):
         GAME.new(2, setup={"covered": ["pas_boltun"]})
+
+
+def test_R12_7_R14_dogfight_priority_attacker_defender_then_others() -> None:
+    s = new({"characters": ["baloo", "karnage", "kit", "molly"], "first": 0, "step": 2,
+             "hands": [["pil_patrol"], [], [], []]}, players=4)
+    # turn order from Baloo (6): Molly (9), Karnage (12), Kit (3)
+    assert s.order == (0, 3, 1, 2)
+    act(s, "pilot:card=pil_patrol,target=1")
+    assert s._df_seats("ALL") == (0, 1, 3, 2)
+    assert s._prio() == (0, 1, 3, 2)
