@@ -80,6 +80,10 @@ def apply_setup(s: ColtState, setup: dict[str, Any], rng: Rng) -> tuple[bool, bo
             if item[1] == "inside" and car == s.marshal:
                 raise OptionError(f"setup 'positions'[{b}]: no bandit may be inside the Marshal's car")
         placed = True
+    elif any(p == 2 * s.marshal for p in s.pos):
+        # the default start (CE-2.6, CE-10) puts bandits inside the caboose and the car before it
+        raise OptionError(f"setup 'marshal' {s.marshal}: the bandits start inside that car; "
+                          "give 'positions' too, or put the Marshal elsewhere")
     if "loot" in setup or "held" in setup:
         _setup_loot(s, setup, rng)
     _setup_cards(s, setup, rng)
