@@ -192,7 +192,18 @@ class HeuristicBot:
         return max(legal, key=key)
 
     def _smaneuver(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
-        return max(legal, key=lambda a: _val(_p(a)["card"]))
+        """Against Khan only the single highest maneuver matters (R20.5): one high card, then the cheapest
+        card that still brings icons, sparing genuine Cargo."""
+        df = view["dogfight"]
+        high = max([df["first"][0]] + [_val(c) for c in df["attack"]])
+        best = max(legal, key=lambda a: _val(_p(a)["card"]))
+        if _val(_p(best)["card"]) > high:
+            return best
+
+        def cost(a: str) -> tuple[int, int, int]:
+            d = T.DEF_INDEX[_p(a)["card"]]
+            return (-(T.D_DMG[d] + T.D_DRW[d]), T.D_TYPE[d] == T.CARGO, T.D_VAL[d])
+        return min(legal, key=cost)
 
     def _damage(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
         order: tuple[str, ...] = ("damage:open", "damage:uncover", "damage:discard", "damage:hand")
