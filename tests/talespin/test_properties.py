@@ -180,3 +180,21 @@ def test_R17_playthrough_records_replay_to_their_results() -> None:
         rec = Record.load(path)
         state = replay(rec)
         assert state.is_over and state.result().to_json() == rec.result
+
+
+def test_R5_3_nested_determinizations_stay_consistent() -> None:
+    for players in (2, 3, 4):
+        s = GAME.new(players, seed=31)
+        bots = [RandomBot(7 + i) for i in range(players)]
+        for step in range(200):
+            if s.is_over:
+                break
+            if step % 9 == 0:
+                d = s
+                for k in range(players * 2):
+                    d = d.determinize(k % players, Rng(k))
+                    assert all_cards(d) == ALL
+                    for v in range(players):
+                        d.view(v)
+            seat = s.to_act[0]
+            s.apply(seat, bots[seat].choose(s, seat))

@@ -1350,6 +1350,8 @@ class TaleSpinState(GameState):
                         inst = next(i for i in hand if C_DEF[i] == v & 255)
                         hand.remove(inst)
                         fixed[s].append(inst)
+                # what only others saw is resampled too, so it is no longer "known" in this sample
+                self.hknown[s] = [v for v in self.hknown[s] if v >> 8 >> seat & 1]
                 pool += hand
                 pool += [v & 127 for v in self.holds[s] if not v & OPEN and not v >> 8 >> seat & 1]
         rng.shuffle(pool)
