@@ -1365,7 +1365,7 @@ class TaleSpinState(GameState):
             hold = self.holds[s]
             for i, v in enumerate(hold):
                 if not v & OPEN and not v >> 8 >> seat & 1:
-                    hold[i] = (v & ~127) | pool[k]
+                    hold[i] = pool[k]  # packed, and no longer known to anybody but its owner
                     k += 1
         self.deck = pool[k:]
         self.dice = []
