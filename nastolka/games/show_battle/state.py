@@ -341,15 +341,28 @@ class ShowBattleState(GameState):
             self._put_token(seat, a[1], ev)
             if self.phase == END:
                 self._end_turn(seat, ev)
+            else:
+                self._pass_if_nothing_left(seat, ev)
         elif kind == A_MULLIGAN:
             self._mulligan(seat, ev)
+            self._pass_if_nothing_left(seat, ev)
         elif kind == A_PASS:
-            ev.append(Event("pass", {"seat": seat}))
-            self.passes += 1
-            self._end_turn(seat, ev)
+            self._pass(seat, ev)
         elif kind == A_DONE:
             self._end_turn(seat, ev)
         return ev
+
+    def _pass(self, seat: int, ev: list[Event]) -> None:
+        ev.append(Event("pass", {"seat": seat}))
+        self.passes += 1
+        self._end_turn(seat, ev)
+
+    def _pass_if_nothing_left(self, seat: int, ev: list[Event]) -> None:
+        """After a token or the mulligan at the start of a turn: a seat left with nothing but ``pass``
+        passes by itself (decided: no one-option decisions)."""
+        if not (self._can_place(seat) or self._can_mulligan(seat)
+                or (not self.token_used and self._token_targets(seat))):
+            self._pass(seat, ev)
 
     # ------------------------------------------------------------------ legal places (SB-6)
     def _places(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
