@@ -498,6 +498,7 @@ def test_R20_7_khan_wins_with_five_cargo() -> None:
              "holds": [[], ["pas_client"] * 2 + ["cargo_ice", "cargo_gold", "cargo_gold"]]}, players=1)
     act(s, "end", "move:dir=cw,n=1")
     assert s.is_over and s.result().details["won"] is False and s.result().scores == (0.0,)
+    assert s.result().winners == () and s.result().ranks == (2,)  # Khan won: no seat among the winners
 
 
 # ---------------------------------------------------------------- R21 / R22 data facts

@@ -365,10 +365,10 @@ class TaleSpinState(GameState):
 
     def _result(self) -> Result:
         if self.solo:
-            # the engine's contract wants a winner among the seats, so the one seat always ranks first;
-            # whether Baloo beat Shere Khan is the score (1 or 0) and ``details["won"]``
+            # the one seat wins or Shere Khan does: a loss leaves no seat among the winners (rank 2);
+            # the score is 1 for a win and 0 for a loss, ``details["won"]`` says the same in words
             won = self.winners == (0,)
-            return Result((1.0 if won else 0.0,), (0,), (1,),
+            return Result((1.0 if won else 0.0,), (0,) if won else (), (1,) if won else (2,),
                           {"reason": self.end_reason, "won": won, "winner": "player" if won else "khan",
                            "turns": self.turn_no})
         keys = [(1 if s in self.winners else 0,) for s in range(self.players)]
