@@ -95,9 +95,9 @@ def mid_game_states(players: int, seed: int, expert: bool = False) -> list[ColtS
 def test_CE_12_random_mid_game_views_hide_hands_decks_purses_and_face_down_cards() -> None:
     rng = Rng(7)
     checked = 0
-    for players in (3, 4, 5, 6):
+    for players in (2, 3, 4, 5, 6):
         for seed in range(3):
-            for s in mid_game_states(players, seed, expert=seed == 2):
+            for s in mid_game_states(players, seed, expert=seed == 2 and players > 2):
                 for seat in [None, *range(players)]:
                     view = s.view(seat)
                     if seat is None:
@@ -143,3 +143,21 @@ def test_CE_12_spectator_view_holds_no_private_card_or_purse() -> None:
     text = repr(v)
     for word in ("'floor'", "'fire'", "'punch'", "450", "300", "500"):
         assert word not in text
+
+
+def test_CE_12_public_events_name_no_face_down_drawn_or_kept_card() -> None:
+    for players in (2, 3, 5):
+        for seed in range(2):
+            s = GAME.new(players, {"expert": seed == 1 and players > 2}, seed=seed)
+            rng = Rng(seed)
+            while not s.is_over:
+                legal = s.legal_ids(s.actor)
+                actor = s.actor
+                for e in s.apply(actor, legal[rng.randbelow(len(legal))]):
+                    if e.seats is not None:
+                        assert e.seats == (actor,) and e.kind in ("drawn", "kept", "play_own")
+                        continue
+                    assert e.kind not in ("drawn", "kept", "play_own")
+                    if e.kind == "play" and e.args["face_down"]:
+                        assert e.args["card"] is None
+                    assert "value" not in e.args and "values" not in e.args
