@@ -389,3 +389,29 @@ def test_SB_3_mime_copying_the_magician_then_the_own_magician_adds_another_place
     # the juggler (3) next to the magician (2): 3 < 4, it rotates ccw → 1; then the juggler's effect
     assert value(s, "2", 1) == 1 and phase(s) == "effect"
     assert s.hands[A] == []
+
+
+def test_SB_7_fakir_step_2_instead_of_step_1_counts_as_a_rotation_for_the_trainer() -> None:
+    # the trainer (5) next to B's ФАКИР showing 2 (orient 3): 5 ≥ 4 would discard it — step 2 instead,
+    # 2 < 5: ccw → 1; that is a step-2 rotation, so the trainer may turn it ccw once more → 5
+    board = [card("1", 1, "fakir", B, orient=3)]
+    s = run(2, setup([["trainer", "mime", "juggler"], ["clown", "juggler", "knives"]], board),
+            [(A, place("trainer", "1", 2))])
+    assert value(s, "1", 1) == 1 and effects(s, A) == ["effect:trainer"]
+    s.apply(A, "effect:trainer")
+    assert slot(s, "1", 1)["face_up"] and slot(s, "1", 1)["orient"] == 1 and value(s, "1", 1) == 5
+
+
+def test_SB_3_mime_next_to_a_fakir_rotates_it_but_copies_nothing() -> None:
+    board = [card("1", 1, "fakir", B)]
+    s = run(2, setup([["mime", "acrobat", "juggler"], HANDS2[1]], board), [(A, place("mime", "1", 2))])
+    assert value(s, "1", 1) == 5 and s.view(None)["pending"] is None  # 4 > 3: cw → 5
+
+
+def test_SB_3_knife_thrower_in_a_4_player_game_targets_only_its_own_row() -> None:
+    board = [card("A1", 1, "clown", 1), card("A2", 1, "clown", 2), card("A2", 2, "strongman", 0, token=True)]
+    s = run(4, {"first": 0, "board": board, "hands": [["knives", "mime", "fakir"]] * 4},
+            [(0, place("knives", "A2", 3))])
+    assert effects(s, 0) == ["effect:knives:slot=1"]
+    s.apply(0, "effect:knives:slot=1")
+    assert not slot(s, "A2", 1)["face_up"] and slot(s, "A1", 1)["face_up"]

@@ -134,3 +134,29 @@ def test_SB_9_the_automa_plays_after_your_whole_turn_inside_apply() -> None:
     # category; so it starts row 2 with its highest card (the acrobat, 4) — category 5
     assert slot(s, "2", 1)["card"] == "acrobat" and slot(s, "2", 1)["owner"] == RIVAL
     assert s.turn == YOU and value(s, "1", 1) == 7
+
+
+SEVEN = ["clown", "magician", "juggler", "mime", "acrobat", "tightrope", "fakir"]
+
+
+def test_SB_9_automa_opens_slot_8_with_the_aerialists_when_nothing_else_fits() -> None:
+    board = [card("1", i, k, YOU) for i, k in enumerate(SEVEN, start=1)]
+    board += [card("2", i, k, RIVAL) for i, k in enumerate(SEVEN, start=1)]
+    s = solo(board, ["strongman"], ["strongman", "aerialists"])
+    assert s.turn == YOU  # you still have tokens to use, so the rival has not moved yet
+    assert pick(s) == ("aerialists", "1", 8)
+    s.hands[RIVAL].remove(RIVAL * 12 + KIND_INDEX["aerialists"])
+    assert pick(s) is None
+
+
+def test_SB_9_your_token_then_nothing_to_place_passes_and_the_rival_moves() -> None:
+    board = [card("1", i, k, YOU) for i, k in enumerate(SEVEN, start=1)]
+    board += [card("2", i, k, RIVAL) for i, k in enumerate(SEVEN[:6], start=1)]
+    s = solo(board, ["strongman"], ["strongman"], tokens=[1, 0], mulligan_used=[True, False])
+    assert place("strongman", "2", 7) in s.legal_ids(YOU)  # row 2 still has a free slot
+    board[-1:] = [card("2", 6, "tightrope", RIVAL), card("2", 7, "aerialists", RIVAL)]
+    s = solo(board, ["strongman"], ["strongman"], tokens=[1, 0], mulligan_used=[True, False])
+    assert s.legal_ids(YOU)[0] == "pass"
+    events = s.apply(YOU, "token:row=1,slot=7")
+    kinds = [(e.kind, e.args.get("seat")) for e in events]
+    assert ("pass", YOU) in kinds and ("pass", RIVAL) in kinds and s.is_over
