@@ -191,3 +191,22 @@ def test_CE_9_gunslinger_counts_bullets_fired_not_fire_cards_played() -> None:
                  marshal=0)
     s = run(3, setup)
     assert s.is_over and s.fired == [0, 0, 0] and s.result().details["gunslinger"] == []
+
+
+# ----------------------------------------------------------------------------- CE-1 conservation in setups
+def test_CE_1_setup_bullet_cards_in_decks_come_out_of_the_supplies() -> None:
+    import pytest
+
+    from nastolka.engine import RecordError
+
+    from .invariants import check_invariants
+
+    setup = {"bandits": ["cheyenne", "doc", "tuco"], "first": 0,
+             "hands": [["move", "bullet:tuco", "bullet:neutral"], ["move"], ["move"]]}
+    s = run(3, setup)
+    assert s.bullets == [6, 6, 5] and s.neutral == 12
+    check_invariants(s)
+    for bad in ({"bullets": [6, 6, 6]}, {"neutral": 13}):
+        with pytest.raises(RecordError):
+            run(3, {**setup, **bad})
+    assert run(3, {**setup, "bullets": [6, 6, 2], "neutral": 3}).neutral == 3

@@ -31,7 +31,7 @@ SETUP_KEYS: dict[str, str] = {
     "hands": "list per seat of card names in hand for round 1 (no deal, no keep-1 choice in round 1)",
     "decks": "list per seat of card names in the personal deck, top card first (default: the rest, shuffled)",
     "discards": "list per seat of card names in the expert discard pile",
-    "bullets": "list per bandit slot of bullet cards left (default 6)",
+    "bullets": "list per bandit slot of bullet cards left (default 6 minus those in decks, hands and discards)",
     "neutral": "neutral bullets left in the supply (default 13 minus those in decks, hands and discards)",
     "fired": "list per seat of bullets fired that count for the Gunslinger (default 6 minus bullets left)",
     "bonus": "list per seat of hostage ransom dollars already earned (default 0)",
@@ -90,11 +90,19 @@ def apply_setup(s: ColtState, setup: dict[str, Any], rng: Rng) -> tuple[bool, bo
     pile_given = "pile" in setup
     if pile_given:
         _setup_pile(s, setup["pile"], "decks" in setup or "hands" in setup)
+    # bullet cards already given out (in decks, hands and discard piles) are no longer in their supply
+    out = [sum(seq.count(D.BULLET0 + b) for part in (s.deck, s.hand, s.disc) for seq in part) for b in range(nb)]
     if "bullets" in setup:
         raw = setup["bullets"]
         if not isinstance(raw, list) or len(raw) != nb:
             raise OptionError(f"setup 'bullets' must list bullets left for each of the {nb} bandits")
         s.bullets = [_int(x, "bullets", 0, D.BULLETS_PER_BANDIT) for x in raw]
+    else:
+        s.bullets = [max(0, D.BULLETS_PER_BANDIT - out[b]) for b in range(nb)]
+    for b in range(nb):
+        if s.bullets[b] + out[b] > D.BULLETS_PER_BANDIT:
+            raise OptionError(f"setup: bandit {b} would have more than {D.BULLETS_PER_BANDIT} bullet cards "
+                              "(bullets left plus those in decks, hands and discard piles)")
     if "fired" in setup:
         raw = setup["fired"]
         if not isinstance(raw, list) or len(raw) != n:
@@ -110,6 +118,9 @@ def apply_setup(s: ColtState, setup: dict[str, Any], rng: Rng) -> tuple[bool, bo
     in_cards = sum(seq.count(D.NEUTRAL) for part in (s.deck, s.hand, s.disc) for seq in part)
     if "neutral" in setup:
         s.neutral = _int(setup["neutral"], "neutral", 0, D.NEUTRAL_BULLETS)
+        if s.neutral + in_cards > D.NEUTRAL_BULLETS:
+            raise OptionError(f"setup 'neutral' {s.neutral} plus the {in_cards} neutral bullets in decks, hands and "
+                              f"discard piles is more than {D.NEUTRAL_BULLETS}")
     else:
         s.neutral = D.NEUTRAL_BULLETS - in_cards
         if s.neutral < 0:
