@@ -147,7 +147,7 @@ class _EngineBox:
 
 
 def _unbox(state: GameState, history: list[tuple[int, str]]) -> _EngineBox:
-    cell = None
+    cell: Any = None
     for seat, aid in history:
         cell = (cell, seat, aid)
     state._history = cell

@@ -77,7 +77,7 @@ class NastolkaAECEnv(AECEnv):
         self._np_random: np.random.Generator | None = None
         self.game_state: GameState | None = None
         self.game_seed = 0
-        self.agents = []
+        self.agents: list[str] = []
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space:
@@ -102,7 +102,7 @@ class NastolkaAECEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {"seat": self.agent_name_mapping[a]} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {"seat": self.agent_name_mapping[a]} for a in self.agents}
         self.num_steps = 0
         self._select()
         if self.game_state.is_over:  # a game could in principle end during setup
