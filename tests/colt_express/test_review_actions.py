@@ -197,3 +197,22 @@ def test_CE_6_setup_refuses_a_marshal_in_the_bandits_default_start_car() -> None
         with pytest.raises((OptionError, RecordError)):
             run(players, {"first": 0, "marshal": marshal})
     assert run(3, {"first": 0, "marshal": 1}).marshal == 1
+
+
+def test_CE_8_ghost_power_on_his_first_turn_when_he_is_not_first_player() -> None:
+    setup = {"bandits": ["doc", "tuco", "ghost"], "cars": ["baggage", "mail", "dining"], "first": 0,
+             "rounds": ["braking"], "hands": [["move", "rob"], ["move", "rob"], ["move", "rob"]]}
+    s = run(3, setup, [(0, "play:card=rob"), (1, "play:card=rob")])
+    assert s.actor == 2 and "play:card=move,face=down" in s.legal_ids(2)
+    assert not any("face=down" in a for a in run(3, setup).legal_ids(0))       # Doc has no such power
+    s.apply(2, "play:card=move,face=down")
+    assert s.view(0)["pile"][2] == {"seat": 2, "card": None, "face_down": True}
+
+
+def test_CE_7_hostage_ransom_comes_from_the_bank_and_is_no_purse() -> None:
+    setup = setup_k(["ghost", "doc", "tuco"], [[0, "roof"], [0, "inside"], [0, "roof"]], [], marshal=3,
+                    rounds=["hostage_conductor"], bonus=[250, 0, 0])
+    s = run(3, setup)
+    assert s.is_over and s.bonus == [500, 250, 250]
+    assert all(b["purses"] == [] for b in s.view(None)["bandits"])
+    assert s.result().details["totals"] == [500, 250, 250]
