@@ -156,7 +156,7 @@ class Arena:
         done = self.finished()
         n = len(done)
         p = self.players
-        entries = []
+        entries: list[dict[str, Any]] = []
         for e, name in enumerate(self.bots):
             wins = 0.0
             scores: list[float] = []

@@ -301,9 +301,9 @@ def _search(state: GameState, seat: int, config: IsmctsConfig, seed: int,
             while not det.is_over:
                 if cut is not None and steps >= cut:
                     break
-                a = det.to_act[0]
-                ids = det.legal_ids(a)
-                det.apply_unchecked(a, ids[int(rand() * len(ids))])
+                who = det.to_act[0]
+                ids = det.legal_ids(who)
+                det.apply_unchecked(who, ids[int(rand() * len(ids))])
                 steps += 1
                 if steps >= _STEP_LIMIT:
                     break
@@ -311,12 +311,12 @@ def _search(state: GameState, seat: int, config: IsmctsConfig, seed: int,
             while not det.is_over:
                 if cut is not None and steps >= cut:
                     break
-                a = det.to_act[0]
+                who = det.to_act[0]
                 if guided is None or steps < guided:
-                    det.apply_unchecked(a, policy(det, a))
+                    det.apply_unchecked(who, policy(det, who))
                 else:
-                    ids = det.legal_ids(a)
-                    det.apply_unchecked(a, ids[int(rand() * len(ids))])
+                    ids = det.legal_ids(who)
+                    det.apply_unchecked(who, ids[int(rand() * len(ids))])
                 steps += 1
                 if steps >= _STEP_LIMIT:
                     break
@@ -345,7 +345,7 @@ def _flat(state: GameState) -> tuple[GameState, list[tuple[int, str]]]:
 def _worker(payload: tuple[GameState, list[tuple[int, str]], int, IsmctsConfig, int, int | None,
                            float | None]) -> tuple[dict[str, tuple[int, float]], int]:
     state, history, seat, config, seed, iterations, seconds = payload
-    cell = None
+    cell: Any = None
     for s, a in history:
         cell = (cell, s, a)
     state._history = cell

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
@@ -33,7 +34,7 @@ def arena_cmd(
     game = load_game(game_id)
     opts = parse_options(game, option)
     names = split_names(bots, "bots")
-    kwargs = dict(seed=seed, options=opts, jobs=jobs, records_dir=records, ratings_path=ratings,
+    kwargs: dict[str, Any] = dict(seed=seed, options=opts, jobs=jobs, records_dir=records, ratings_path=ratings,
                   time_scale=time_scale)
     if not json_out and sys.stderr.isatty():
         with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),

@@ -25,6 +25,7 @@ def hint_cmd(
                                           help="search iterations instead of time (reproducible)"),
     rollout: str = typer.Option("random", "--rollout", help="playout policy: random or heuristic"),
     seed: int = typer.Option(0, "--seed", help="search seed"),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="processes searching in parallel (root parallelism)"),
     lang: str = typer.Option("en", "--lang", help="ru or en"),
     json_out: bool = typer.Option(False, "--json", help="machine-readable output"),
 ) -> None:
@@ -44,8 +45,10 @@ def hint_cmd(
         raise CliError("--iterations must be at least 1")
     if iterations is None and seconds <= 0:
         raise CliError("--seconds must be positive")
+    if jobs < 1:
+        raise CliError("--jobs must be at least 1")
     config = IsmctsConfig(iterations=iterations, seconds=None if iterations is not None else seconds,
-                          rollout=rollout, epsilon=0.1 if rollout == "heuristic" else 0.0)
+                          rollout=rollout, epsilon=0.1 if rollout == "heuristic" else 0.0, jobs=jobs)
     result = IsmctsBot(state.game, seed, name="hint", config=config).analyse(state, seat)
     if json_out:
         data = result.to_json()
