@@ -71,7 +71,28 @@ class ArenaGame:
     actions: int = 0
     seconds: float = 0.0
     categories: dict[str, list[str]] = field(default_factory=dict)  # e.g. {"bandit": [per seat]}
+    move_seconds: list[list[float]] = field(default_factory=list)  # per seat: [moves, total, worst]
     error: str | None = None
+
+
+class _Timed:
+    """Times a bot's answers, so that the arena can show every level keeps to its budget."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.name = getattr(bot, "name", "bot")
+        self.moves = 0
+        self.total = 0.0
+        self.worst = 0.0
+
+    def choose(self, state: Any, seat: int) -> str:
+        start = time.perf_counter()
+        aid = self.bot.choose(state, seat)
+        spent = time.perf_counter() - start
+        self.moves += 1
+        self.total += spent
+        self.worst = max(self.worst, spent)
+        return str(aid)
 
 
 #: words that mark a per-seat label worth a balance breakdown (a bandit, a character …)
@@ -113,8 +134,8 @@ def _play(task: tuple[str, int, list[str], dict[str, Any], int, int, list[int], 
     started = time.perf_counter()
     try:
         game = get(game_id)
-        agents = [make_bot(game, names[entries[seat]], deal_seed * 7919 + index * 31 + seat, **bot_kwargs)
-                  for seat in range(players)]
+        agents = [_Timed(make_bot(game, names[entries[seat]], deal_seed * 7919 + index * 31 + seat,
+                                  **bot_kwargs)) for seat in range(players)]
         state = game.new(players, options, seed=deal_seed)
         cats = _per_seat_labels(state.view(None), players)
         state = run_match(game, agents, state=state, checked=False, max_steps=max_steps)
@@ -125,6 +146,7 @@ def _play(task: tuple[str, int, list[str], dict[str, Any], int, int, list[int], 
         out.winners = list(result.winners)
         out.ranks = list(result.ranks)
         out.actions = state.step
+        out.move_seconds = [[a.moves, a.total, a.worst] for a in agents]
         if records_dir is not None:
             seats = [names[e] for e in entries]
             record_of(state, seats=seats, notes={"arena_index": index}).save(
@@ -162,8 +184,13 @@ class Arena:
             scores: list[float] = []
             ranks: list[int] = []
             by_seat = [[0.0, 0] for _ in range(p)]
+            moves, spent, worst = 0, 0.0, 0.0
             for g in done:
                 seat = g.entries.index(e)
+                if g.move_seconds:
+                    moves += int(g.move_seconds[seat][0])
+                    spent += g.move_seconds[seat][1]
+                    worst = max(worst, g.move_seconds[seat][2])
                 share = 1.0 / len(g.winners) if seat in g.winners else 0.0
                 wins += share
                 scores.append(g.scores[seat])
@@ -178,6 +205,8 @@ class Arena:
                 "score_sd": round(_sd(scores), 3),
                 "mean_rank": round(sum(ranks) / n, 3) if n else 0.0,
                 "win_rate_by_seat": [round(w / c, 4) if c else None for w, c in by_seat],
+                "mean_move_seconds": round(spent / moves, 4) if moves else 0.0,
+                "max_move_seconds": round(worst, 4),
             })
         by_bot: dict[str, dict[str, Any]] = {}
         for row in entries:

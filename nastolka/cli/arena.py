@@ -51,13 +51,15 @@ def arena_cmd(
         print_json(summary)
     else:
         table = Table(title=f"{game.name_ru} / {game.name_en}: {summary['finished']} games, {players} players")
-        for col in ("bot", "wins", "win rate", "95% CI", "mean score", "mean rank", "rating (μ ± σ)"):
+        for col in ("bot", "wins", "win rate", "95% CI", "mean score", "mean rank", "rating (μ ± σ)",
+                    "s/move (max)"):
             table.add_column(col)
         for row in summary["entries"]:
             r = summary["ratings"].get(row["bot"])
             table.add_row(f"{row['bot']} #{row['entry']}", str(row["wins"]), f"{row['win_rate']:.1%}",
                           f"{row['ci95'][0]:.1%}–{row['ci95'][1]:.1%}", str(row["mean_score"]),
-                          str(row["mean_rank"]), f"{r['mu']:.1f} ± {r['sigma']:.1f}" if r else "—")
+                          str(row["mean_rank"]), f"{r['mu']:.1f} ± {r['sigma']:.1f}" if r else "—",
+                          f"{row['mean_move_seconds']:.3f} ({row['max_move_seconds']:.3f})")
         console.print(table)
         seats = ", ".join(f"{s}: {w:.1%}" for s, w in enumerate(summary["win_rate_by_seat"]))
         console.print(f"win rate by seat {seats}; mean length {summary['mean_actions']} actions; "
