@@ -60,7 +60,7 @@ class GameScreen(Screen[None]):
         self.thinking: int | None = None
         self._spin = 0
         self._logged = 0
-        self._closed = False
+        self._left = False
         self._warned = False
         #: the human seat whose legal actions are in the list now (None: the list is empty)
         self.awaiting: int | None = None
@@ -190,7 +190,7 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ the turn loop
     def advance(self) -> None:
         """Decide what happens next: result, a human's choice (maybe behind a cover), or a bot's move."""
-        if self._closed:
+        if self._left:
             return
         session = self.session
         if self.state.is_over:
@@ -229,7 +229,7 @@ class GameScreen(Screen[None]):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
-        if worker.group != "bot" or self._closed:
+        if worker.group != "bot" or self._left:
             return
         if event.state == WorkerState.SUCCESS:
             step, moves = worker.result
@@ -335,11 +335,11 @@ class GameScreen(Screen[None]):
         """Leave to the start screen; an unfinished game is saved first so it can be resumed."""
         if not self.state.is_over and self.session.steps:
             self.action_save()
-        self.close()
+        self.stop_bots()
         self.dismiss(None)
 
-    def close(self) -> None:
-        self._closed = True
+    def stop_bots(self) -> None:
+        self._left = True
         self.thinking = None
         self.workers.cancel_group(self, "bot")
 

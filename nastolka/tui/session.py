@@ -120,9 +120,10 @@ class Session:
         """Index of the step to cut the record at, or None and the reason (an i18n key) why not.
 
         Undo is offered only against bots (one human), and only when nothing since that human's last
-        move showed the human anything new: every step since then must produce the same view for the
-        human in every determinization of the state before it. A drawn card, a revealed hidden value or
-        a bot playing a card from its hidden hand all fail that test, so undo can never be used to peek.
+        move told the human anything new. The test: in several worlds resampled from what the human knew
+        before that move (``determinize``), the same move must be possible and every later step must have
+        a legal action that shows the human exactly what they saw. A drawn card, a revealed hidden value
+        or a bot playing a card the world did not give it all fail, so undo can never be used to peek.
         """
         humans = self.humans
         if len(humans) != 1:
@@ -131,25 +132,30 @@ class Session:
         last = next((i for i in range(len(self.steps) - 1, -1, -1) if self.steps[i].seat == me), None)
         if last is None:
             return None, "undo_why_nothing"
-        for index in range(last, len(self.steps)):
-            if not self._revealed_nothing(index, me):
+        seen = [state.view(me) for state in self.before[last + 1:]] + [self.state.view(me)]
+        for sample in range(UNDO_SAMPLES):
+            if not self._consistent(last, me, seen, Rng(1000 + sample)):
                 return None, "undo_why_revealed"
         return last, ""
 
-    def _revealed_nothing(self, index: int, me: int) -> bool:
-        before, step = self.before[index], self.steps[index]
-        after = before.clone()
-        after.apply_unchecked(step.seat, step.aid)
-        expected = after.view(me)
-        for sample in range(UNDO_SAMPLES):
-            try:
-                world = before.determinize(me, Rng(1000 + sample))
-                if step.aid not in world.legal_ids(step.seat):
-                    return False
-                world.apply_unchecked(step.seat, step.aid)
-            except NotImplementedError:
-                return False
-            if world.view(me) != expected:
+    def _consistent(self, first: int, me: int, seen: list[dict[str, Any]], rng: Rng) -> bool:
+        """Could the human have seen ``seen`` (view after each step since ``first``) in a resampled world?"""
+        try:
+            world = self.before[first].determinize(me, rng)
+        except NotImplementedError:
+            return False
+        for offset, step in enumerate(self.steps[first:]):
+            legal = world.legal_ids(step.seat)
+            candidates = [step.aid] if step.seat == me else [step.aid] + [a for a in legal if a != step.aid]
+            for aid in candidates:
+                if aid not in legal:
+                    continue
+                after = world.clone()
+                after.apply_unchecked(step.seat, aid)
+                if after.view(me) == seen[offset]:
+                    world = after
+                    break
+            else:
                 return False
         return True
 

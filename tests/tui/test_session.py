@@ -1,0 +1,93 @@
+"""The client's rules without a terminal: seats, save and resume, and when undo is allowed."""
+
+from __future__ import annotations
+
+import pytest
+from toy_game import TOY
+
+from nastolka.engine import Record
+from nastolka.engine.errors import RecordError
+from nastolka.tui.config import Settings, system_lang
+from nastolka.tui.session import HUMAN, Session, seat_kinds_of
+
+
+def toy_session(seats=("human", "random"), seed=4) -> Session:
+    return Session.new(TOY, list(seats), {"hand": 2}, seed=seed)
+
+
+def test_bots_sit_only_in_bot_seats():
+    session = toy_session(("human", "random", "random"))
+    assert session.humans == [0]
+    assert sorted(session.bots) == [1, 2]
+
+
+def test_save_and_resume_rebuild_the_same_game(tmp_path):
+    session = toy_session()
+    for _ in range(2):
+        seat = session.next_seat()
+        session.apply(seat, session.state.legal_ids(seat)[0])
+    path = session.save(tmp_path / "game.json")
+    record = Record.load(path)
+    assert record.notes["seats"] == ["human", "random"]
+    resumed = Session.from_record(TOY, record)
+    assert resumed.seats == ["human", "random"]
+    assert resumed.state.view(0) == session.state.view(0)
+    assert [(s.seat, s.aid) for s in resumed.steps] == [(s.seat, s.aid) for s in session.steps]
+
+
+def test_resume_refuses_a_record_of_another_game():
+    record = toy_session().record()
+    record.game = "something_else"
+    with pytest.raises(RecordError):
+        Session.from_record(TOY, record)
+
+
+def test_seat_kinds_from_a_record_without_client_notes():
+    record = Record(game="toy", players=3, seats=["alice", "random", "bob"])
+    assert seat_kinds_of(TOY, record) == [HUMAN, "random", HUMAN]
+
+
+def own_card(session: Session, seat: int) -> int:
+    return session.state.view(seat)["hand"][0]
+
+
+def test_undo_allowed_when_nothing_new_was_seen():
+    session = toy_session()
+    session.apply(0, f"play:{own_card(session, 0)}")  # my own card: I knew it
+    bot_card = session.state.hands[1][0]
+    session.apply(1, f"discard:{bot_card}")  # face down: I learn nothing about which card
+    cut, why = session.undo_target()
+    assert (cut, why) == (0, "")
+    assert session.undo()
+    assert session.steps == [] and session.state.step == 0
+    assert session.state.view(0)["hand_sizes"] == [2, 2]
+
+
+def test_undo_refused_when_a_bot_showed_a_hidden_card():
+    session = toy_session()
+    session.apply(0, f"play:{own_card(session, 0)}")
+    session.apply(1, f"play:{session.state.hands[1][0]}")  # face up: now I know one of its cards
+    assert session.undo_target() == (None, "undo_why_revealed")
+    assert not session.undo()
+
+
+def test_undo_refused_between_humans_and_before_any_move():
+    assert toy_session(("human", "human")).undo_target() == (None, "undo_why_humans")
+    session = toy_session(("random", "human"))
+    assert session.undo_target() == (None, "undo_why_nothing")
+
+
+def test_language_is_remembered(tmp_path):
+    path = tmp_path / "tui.json"
+    settings = Settings.load(path)
+    assert settings.lang == "en"  # from LANG=en_US (conftest)
+    settings.lang = "ru"
+    settings.save(path)
+    assert Settings.load(path).lang == "ru"
+
+
+def test_system_language_follows_the_locale(monkeypatch):
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert system_lang() == "ru"
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert system_lang() == "en"
