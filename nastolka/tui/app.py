@@ -12,6 +12,7 @@ from nastolka.engine import Game, NastolkaError, Record
 from .config import Settings
 from .game_screen import GameScreen
 from .i18n import tr
+from .keys import localize
 from .replay import ReplayScreen
 from .session import Session
 from .start import StartScreen
@@ -76,6 +77,7 @@ class NastolkaApp(App[None]):
         if isinstance(start, StartScreen) and start.lang != self.lang:
             start.lang = self.lang
             start.refresh(recompose=True)
+            localize(start, self.lang)
 
     def open_record(self, path: Path, *, replay: bool) -> None:
         """Resume (or watch) the game in a record file; a bad file is a message, never a crash."""

@@ -13,6 +13,7 @@ from functools import partial
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -28,6 +29,7 @@ from .boards import GENERIC, presenter_for
 from .cover import CoverScreen
 from .help import HelpScreen
 from .i18n import tr
+from .keys import localize
 from .names import seat_names
 from .session import Session
 
@@ -82,6 +84,7 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        localize(self, self.lang)
         self.query_one("#board-box").border_title = tr("board", self.lang)
         self.set_interval(0.12, self._tick)
         self.rebuild_log()
@@ -245,9 +248,15 @@ class GameScreen(Screen[None]):
             self.extend_log()
             self.advance()
         elif event.state == WorkerState.ERROR:
-            self.thinking = None
-            self.notify(f"bot error: {worker.error}", severity="error", timeout=10)
-            self.redraw()
+            # a bot that crashes must not end the evening: say so, and play its first legal move instead
+            seat, self.thinking = self.thinking, None
+            self.notify(f"bot error: {worker.error!r}; it plays its first legal move", severity="error",
+                        timeout=10)
+            legal = self.state.legal_ids(seat) if seat is not None else []
+            if legal:
+                self.session.apply(seat, legal[0])
+                self.extend_log()
+            self.advance()
 
     def play(self, seat: int, aid: str) -> None:
         try:
@@ -257,6 +266,12 @@ class GameScreen(Screen[None]):
             return
         self.extend_log()
         self.advance()
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on the hand opens the texts of the cards (the help screen starts with them)."""
+        widget = event.widget
+        if widget is not None and widget.id == "hand" and self.shown is not None:
+            self._open_help()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -328,6 +343,7 @@ class GameScreen(Screen[None]):
         setter = getattr(self.app, "set_lang", None)
         if setter is not None:
             setter(self.lang)
+        localize(self, self.lang)
         self.rebuild_log()
         self.redraw()
 

@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from .i18n import tr
+from .keys import localize
 
 
 class HelpScreen(ModalScreen[None]):
@@ -25,6 +26,9 @@ class HelpScreen(ModalScreen[None]):
         self.cards = list(cards)
         self.lang = lang
         self.focus_cards = focus_cards
+
+    def on_mount(self) -> None:
+        localize(self, self.lang)
 
     def compose(self) -> ComposeResult:
         lang = self.lang

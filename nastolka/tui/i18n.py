@@ -92,6 +92,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "save": ("Save", "Сохранить"),
     "undo": ("Undo", "Отменить"),
     "faster": ("Faster", "Быстрее"),
+    "resume_short": ("Resume", "Продолжить"),
+    "replay_short": ("Replay", "Запись"),
+    "forward": ("Forward", "Вперёд"),
+    "back": ("Back", "Назад"),
+    "close_short": ("Close", "Закрыть"),
     "slower": ("Slower", "Медленнее"),
 }
 

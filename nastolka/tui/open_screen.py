@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from .config import saves_dir
 from .i18n import tr
+from .keys import localize
 
 
 class OpenScreen(ModalScreen[Path | None]):
@@ -30,6 +31,9 @@ class OpenScreen(ModalScreen[Path | None]):
             return sorted(self.folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
         except OSError:
             return []
+
+    def on_mount(self) -> None:
+        localize(self, self.lang)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="open-box") as box:

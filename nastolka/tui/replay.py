@@ -17,6 +17,7 @@ from nastolka.engine import Event, Game, GameState, Record, visible
 
 from .boards import presenter_for
 from .i18n import tr
+from .keys import localize
 from .names import seat_names
 from .session import Session
 
@@ -58,6 +59,7 @@ class ReplayScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        localize(self, self.lang)
         self.redraw()
 
     def redraw(self) -> None:

@@ -13,6 +13,7 @@ from textual.widgets import Footer, Static
 from nastolka.engine import NastolkaError
 
 from .i18n import tr
+from .keys import localize
 from .names import seat_names
 from .session import Session
 
@@ -29,6 +30,9 @@ class ResultScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.lang = lang
+
+    def on_mount(self) -> None:
+        localize(self, self.lang)
 
     def compose(self) -> ComposeResult:
         lang = self.lang

@@ -23,6 +23,7 @@ from nastolka.bots import bot_names
 from nastolka.engine import Game, NastolkaError, Option
 
 from .i18n import tr
+from .keys import localize
 from .session import HUMAN
 
 BOT_PREFERENCE = ("normal", "easy", "heuristic", "random")
@@ -90,6 +91,13 @@ class StartScreen(Screen[None]):
         return self.games[self.choice.game_id]
 
     # ------------------------------------------------------------------ layout
+    def on_mount(self) -> None:
+        localize(self, self.lang)
+        # a newcomer's first key: Enter starts the default game (Show Battle against a bot)
+        start = self.query("#start")
+        if start:
+            start.first().focus()
+
     def compose(self) -> ComposeResult:
         lang = self.lang
         yield Static(Text(tr("app_title", lang), style="bold"), id="title")
@@ -169,6 +177,7 @@ class StartScreen(Screen[None]):
                 if setter is not None:
                     setter(self.lang)
                 await self.recompose()
+                localize(self, self.lang)
             return
         choice = self.choice
         if choice is None:
@@ -244,6 +253,7 @@ class StartScreen(Screen[None]):
         if setter is not None:
             setter(self.lang)
         await self.recompose()
+        localize(self, self.lang)
 
     def action_quit_app(self) -> None:
         self.app.exit()
