@@ -241,15 +241,19 @@ def _search(state: GameState, seat: int, config: IsmctsConfig, seed: int,
     seats = range(n_players)
 
     done = 0
-    started = perf()
+    started = previous = perf()
+    worst = 0.0
     while True:
         if iterations is not None and done >= iterations:
             break
         if deadline is not None and done:
             now = perf()
-            # twice the mean: rollouts vary in length, and a late answer is a bug while one fewer
-            # iteration is not
-            if now + 2 * (now - started) / done > deadline:
+            if now - previous > worst:
+                worst = now - previous
+            previous = now
+            # the longest iteration so far (or twice the mean): rollouts vary in length and a busy
+            # machine preempts; a late answer is a bug while one iteration fewer is not
+            if now + max(worst, 2 * (now - started) / done) > deadline:
                 break
         det = state.determinize(seat, rng.spawn())
         cur = roots[:]
