@@ -27,16 +27,19 @@ def terminal_rewards(result: Result, mode: str = "win") -> list[float]:
     ``win``: +1 for every winner, -1 for every other seat, 0 for everyone if all seats share the victory
     (so a two-player game is zero-sum). ``score``: my score minus the mean of the others' scores, divided
     by the largest absolute score (at least 1), so it lies in ``[-2, 2]`` and rewards margins, not only wins.
+    Solo games (one seat against the game's automa) give +1 for a win and -1 for a loss in both modes.
     """
     n = len(result.scores)
+    if n == 1:  # solo against the game's automa: winners is (0,) on a win, () on a loss
+        if mode not in REWARD_MODES:
+            raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {mode!r}")
+        return [1.0 if 0 in result.winners else -1.0]
     if mode == "win":
         if len(result.winners) == n:
             return [0.0] * n
         return [1.0 if s in result.winners else -1.0 for s in range(n)]
     if mode == "score":
         scores = [float(x) for x in result.scores]
-        if n == 1:
-            return [1.0 if 0 in result.winners else -1.0]
         scale = max(1.0, max(abs(x) for x in scores))
         total = sum(scores)
         return [(scores[s] - (total - scores[s]) / (n - 1)) / scale for s in range(n)]

@@ -26,6 +26,8 @@ CASES: list[tuple[Game, int]] = [(g, n) for g in GAMES for n in range(g.min_play
 TWO: list[tuple[Game, int]] = [(g, 2 if g.min_players <= 2 <= g.max_players else g.min_players)
                                for g in GAMES]
 
+SOLO: list[tuple[Game, int]] = [(g, 1) for g in GAMES if g.min_players == 1]
+
 
 def case_id(case: tuple[Game, int]) -> str:
     return f"{case[0].id}-{case[1]}p"

@@ -11,10 +11,10 @@ from gymnasium.utils.env_checker import check_env
 from nastolka.engine import Game
 from nastolka.rl.gym import NastolkaGymEnv
 
-from .conftest import TWO, case_id
+from .conftest import SOLO, TWO, case_id
 
 
-@pytest.mark.parametrize("case", TWO, ids=case_id)
+@pytest.mark.parametrize("case", TWO + SOLO, ids=case_id)
 def test_check_env(case: tuple[Game, int]) -> None:
     game, n = case
     with warnings.catch_warnings():
@@ -23,7 +23,7 @@ def test_check_env(case: tuple[Game, int]) -> None:
         check_env(NastolkaGymEnv(game, n, learner_seat=None, reward="score"))
 
 
-@pytest.mark.parametrize("case", TWO, ids=case_id)
+@pytest.mark.parametrize("case", TWO + SOLO, ids=case_id)
 def test_episodes_end_with_the_learner_reward(case: tuple[Game, int]) -> None:
     game, n = case
     e = NastolkaGymEnv(game, n, learner_seat=None)
@@ -38,8 +38,11 @@ def test_episodes_end_with_the_learner_reward(case: tuple[Game, int]) -> None:
             obs, reward, term, trunc, info = e.step(int(rng.choice(legal)))
             done = term or trunc
         assert "illegal_action" not in info
-        assert reward == (1.0 if e.learner_seat in info["winners"] else
-                          (0.0 if len(info["winners"]) == n else -1.0))
+        if n == 1:
+            assert reward == (1.0 if info["winners"] else -1.0)
+        else:
+            assert reward == (1.0 if e.learner_seat in info["winners"] else
+                              (0.0 if len(info["winners"]) == n else -1.0))
 
 
 def test_illegal_action_terminates() -> None:

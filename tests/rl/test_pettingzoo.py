@@ -11,7 +11,7 @@ from pettingzoo.test import api_test, seed_test
 from nastolka.engine import Game
 from nastolka.rl.pettingzoo import env
 
-from .conftest import CASES, TWO, case_id
+from .conftest import CASES, SOLO, TWO, case_id
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
@@ -45,7 +45,7 @@ def _play(e, rng: np.random.Generator) -> dict[str, float]:
     return final
 
 
-@pytest.mark.parametrize("case", TWO, ids=case_id)
+@pytest.mark.parametrize("case", TWO + SOLO, ids=case_id)
 def test_full_games_end_with_rewards_and_results(case: tuple[Game, int]) -> None:
     game, n = case
     e = env(game, players=n)
@@ -56,7 +56,10 @@ def test_full_games_end_with_rewards_and_results(case: tuple[Game, int]) -> None
         result = e.game_state.result()
         for agent, reward in final.items():
             seat = int(agent.split("_")[1])
-            assert reward == (0.0 if len(result.winners) == n else (1.0 if seat in result.winners else -1.0))
+            if n == 1:
+                assert reward == (1.0 if result.winners else -1.0)
+            else:
+                assert reward == (0.0 if len(result.winners) == n else (1.0 if seat in result.winners else -1.0))
         assert e.agents == []
 
 

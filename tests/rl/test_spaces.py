@@ -117,5 +117,7 @@ def test_terminal_rewards() -> None:
     r = Result.from_keys([(3,), (5,), (5,)], [3.0, 5.0, 5.0])
     assert terminal_rewards(r, "win") == [-1.0, 1.0, 1.0]
     assert terminal_rewards(Result.from_keys([(1,), (1,)], [1.0, 1.0]), "win") == [0.0, 0.0]
+    assert terminal_rewards(Result((3.0,), (0,), (1,)), "win") == [1.0]  # solo win
+    assert terminal_rewards(Result((-2.0,), (), (2,)), "score") == [-1.0]  # solo loss
     s = terminal_rewards(r, "score")
     assert s[0] == pytest.approx((3 - 5) / 5) and s[1] == pytest.approx((5 - 4) / 5)
