@@ -52,7 +52,13 @@ class Record:
         return data
 
     def dumps(self) -> str:
-        return json.dumps(self.to_json(), ensure_ascii=False, indent=1)
+        """Indented JSON with one ``[seat, "action id"]`` pair per line, so records read and diff well."""
+        data = self.to_json()
+        actions = data.pop("actions")
+        body = json.dumps(data, ensure_ascii=False, indent=1)
+        lines = ",\n".join("  " + json.dumps(pair, ensure_ascii=False) for pair in actions)
+        listing = f'"actions": [\n{lines}\n ]' if actions else '"actions": []'
+        return body[:-2] + ",\n " + listing + "\n}"
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
