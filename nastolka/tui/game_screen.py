@@ -35,6 +35,8 @@ from .session import Session
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 PACES = (0.0, 0.2, 0.4, 0.6, 1.0, 1.5, 2.5)
+#: at pace 0, bot moves are batched into one frame only while they stay this quick
+BATCH_SECONDS = 0.2
 
 
 class GameScreen(Screen[None]):
@@ -374,8 +376,8 @@ def _think(bots: dict[int, Bot], state: GameState, step: int, pace: float) -> tu
         aid = bots[seat].choose(state, seat)
         moves.append((seat, aid))
         state.apply(seat, aid)
-        if pace > 0:
-            break
+        if pace > 0 or time.monotonic() - started > BATCH_SECONDS:
+            break  # slow bots: show what is done so far and let the next one think visibly
     remaining = pace - (time.monotonic() - started)
     if remaining > 0:
         time.sleep(remaining)

@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
-from textual.screen import Screen
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from nastolka.engine import NastolkaError
@@ -18,7 +18,9 @@ from .names import seat_names
 from .session import Session
 
 
-class ResultScreen(Screen[None]):
+class ResultScreen(ModalScreen[None]):
+    """Over the game screen, so the final board stays visible around the scores."""
+
     BINDINGS = [
         Binding("enter", "new_game", "New game"),
         Binding("s", "save", "Save"),
@@ -54,8 +56,7 @@ class ResultScreen(Screen[None]):
                 yield Static(table, id="result-table")
             with Center():
                 yield Static(Text(tr("winners", lang, names=winners), style="bold"), id="winners")
-            with Center():
-                yield Static(Text(tr("result_keys", lang), style="dim"))
+            yield Static(Text(tr("result_keys", lang), style="dim"), id="result-keys")
         yield Footer()
 
     def action_new_game(self) -> None:

@@ -7,7 +7,7 @@ from toy_game import TOY
 
 from nastolka.tui.result import ResultScreen
 
-from .helpers import GAME_IDS, SIZE, make_app, play, registered, start
+from .helpers import GAME_IDS, SIZE, make_app, play, registered, start, wait_for
 
 
 @pytest.mark.asyncio
@@ -38,3 +38,12 @@ async def test_toy_game_to_the_end_and_back_to_start():
         await pilot.press("enter")
         await pilot.pause()
         assert type(app.screen).__name__ == "StartScreen"
+
+
+@pytest.mark.asyncio
+async def test_bots_only_game_is_watched_to_the_end_without_covers():
+    app = make_app([TOY])
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot, ["random", "random"])
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+        assert app.screen.session.state.is_over
