@@ -32,7 +32,7 @@ class BotWorker:
         self.delay = delay
         self.executor = concurrent.futures.ThreadPoolExecutor(threads, thread_name_prefix="nastolka-bot")
         self.bots: dict[tuple[str, int], Any] = {}
-        self.pending: dict[tuple[str, int, int], asyncio.Task[None]] = {}
+        self.pending: dict[tuple[str, int, int], tuple[asyncio.Task[None], float]] = {}
         self.clocks: dict[tuple[str, int], asyncio.Task[None]] = {}
         self.closed = False
 
@@ -48,16 +48,25 @@ class BotWorker:
             info = rt.seats[seat]
             key = (rt.id, seat, version)
             if info.bot_plays:
-                if key not in self.pending:
+                current = self.pending.get(key)
+                if current is not None and current[1] > grace and not current[0].done():
+                    current[0].cancel()     # a local change supersedes a waiting failover move
+                    current = None
+                if current is None:
                     task = asyncio.create_task(self._move(rt, seat, version, grace))
-                    self.pending[key] = task
-                    task.add_done_callback(lambda _t, k=key: self.pending.pop(k, None))
+                    self.pending[key] = (task, grace)
+                    task.add_done_callback(lambda t, k=key: self._forget(k, t))
             elif rt.clock and info.kind == "human":
                 clock_key = (rt.id, version)
                 if clock_key not in self.clocks:
                     task = asyncio.create_task(self._clock(rt, seat, version))
                     self.clocks[clock_key] = task
                     task.add_done_callback(lambda _t, k=clock_key: self.clocks.pop(k, None))
+
+    def _forget(self, key: tuple[str, int, int], task: asyncio.Task[None]) -> None:
+        current = self.pending.get(key)
+        if current is not None and current[0] is task:
+            del self.pending[key]
 
     def _bot_for(self, rt: Runtime, seat: int) -> Any:
         key = (rt.id, seat)
@@ -114,7 +123,7 @@ class BotWorker:
 
     async def close(self) -> None:
         self.closed = True
-        tasks = [*self.pending.values(), *self.clocks.values()]
+        tasks = [*(t for t, _grace in self.pending.values()), *self.clocks.values()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

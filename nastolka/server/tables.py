@@ -83,7 +83,10 @@ class TableService:
             for a in action_rows:   # rebuild the state by replaying the log
                 rt.apply_logged(a.version, a.seat, a.action, a.by)
             self.cache[table_id] = rt
-            return rt
+        # a table this process has just loaded may be waiting for a bot whose driver process died:
+        # listeners treat it like a remote change (the bot worker moves after a grace period)
+        await self._changed(rt, [], remote=True)
+        return rt
 
     async def refresh(self, table_id: str) -> None:
         """Another process changed this table: re-read seats and status, apply new actions, tell clients."""

@@ -170,3 +170,24 @@ def test_lobby_on_a_phone(server: ServerProcess, browser: Any) -> None:
     page.screenshot(path=str(ARTIFACTS / "lobby_phone.png"), full_page=True)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 400, width     # nothing forces sideways scrolling on a phone
+
+
+@pytest.mark.skipif(not has_game("talespin"), reason="TaleSpin is not registered yet")
+def test_talespin_table_page_renders(server: ServerProcess, browser: Any) -> None:
+    """TaleSpin has no special board yet: the generic renderer draws its view; play a few moves."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    rng = random.Random(5)
+    page = new_page(browser, server.url, "Kit", "ru")
+    create_table(page, "talespin", [("open", None), ("bot", "random")])
+    page.wait_for_selector(".table-page[data-status='playing']")
+    moves = 0
+    for _ in range(200):
+        if over(page) or moves >= 12:
+            break
+        if take_turn(page, rng):
+            moves += 1
+        else:
+            page.wait_for_timeout(30)
+    assert moves >= 1
+    assert page.locator("#board .board").count() == 1
+    page.screenshot(path=str(ARTIFACTS / "talespin_table.png"), full_page=True)

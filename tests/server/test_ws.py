@@ -28,6 +28,8 @@ def next_of(ws: Any, kind: str, limit: int = 20) -> dict[str, Any]:
         msg = ws.receive_json()
         if msg["type"] == kind:
             return msg
+        if msg["type"] == "error" and kind != "error":
+            raise AssertionError(f"expected {kind}, got error {msg['code']}: {msg['message']}")
     raise AssertionError(f"no {kind} message")
 
 

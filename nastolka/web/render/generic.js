@@ -21,6 +21,7 @@ function value(v, ctx, depth) {
 }
 
 export function generic(view, ctx) {
-  const rest = Object.fromEntries(Object.entries(view).filter(([k]) => !HEADER.has(k)));
+  // header fields are drawn elsewhere; a game may reuse a header name for richer data (then keep it)
+  const rest = Object.fromEntries(Object.entries(view).filter(([k, v]) => !HEADER.has(k) || (v && typeof v === "object" && k !== "result")));
   return h("div", { class: "board generic" }, value(rest, ctx, 0));
 }

@@ -1,0 +1,1 @@
+"""Per-game board renderers of the browser client (ES modules)."""
