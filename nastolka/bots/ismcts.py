@@ -93,7 +93,7 @@ class IsmctsConfig:
     #: ``"events"`` (multi-observer trees keyed by visible events) or ``"actions"`` (every seat sees ids)
     observation: str = "events"
     #: part of the time budget kept back for the return trip (process start, merging)
-    safety: float = 0.08
+    safety: float = 0.15
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:

@@ -14,7 +14,7 @@ from nastolka.engine import Event, Game, Result, Rng
 from nastolka.match import run_match
 
 # seconds of wall clock that a busy shared machine (2 cores, load 6-10 from other sessions) may add by preempting a search
-# that stopped in time; the search itself aims at 92% of its budget minus 5 ms
+# that stopped in time; the search itself aims at 85% of its budget minus 5 ms
 SLACK = 0.05
 
 
