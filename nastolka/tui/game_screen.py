@@ -66,6 +66,8 @@ class GameScreen(Screen[None]):
         self._logged = 0
         self._left = False
         self._warned = False
+        #: the highlighted action: boards show where it would act
+        self.focus_aid: str | None = None
         #: the human seat whose legal actions are in the list now (None: the list is empty)
         self.awaiting: int | None = None
 
@@ -111,7 +113,7 @@ class GameScreen(Screen[None]):
             title.append(f" · {names[self.shown]}")
         self.query_one("#title", Static).update(title)
         self.query_one("#board-box").border_title = tr("board", lang)
-        self.query_one("#board", Static).update(self.present("board", game, view, lang))
+        self.query_one("#board", Static).update(self.present("board", game, view, lang, self.focus_aid))
         hand = self.query_one("#hand", Static)
         hand.border_title = tr("hand", lang) if len(self.session.humans) == 1 or self.shown is None \
             else tr("hand_of", lang, name=names[self.shown])
@@ -146,6 +148,7 @@ class GameScreen(Screen[None]):
             else:
                 prompt.update("")
             self.awaiting = None
+            self.focus_aid = None
             return
         prompt.update(Text(tr("actions", self.lang), style="bold"))
         actions = self.state.legal_actions(seat)
@@ -274,6 +277,15 @@ class GameScreen(Screen[None]):
         widget = event.widget
         if widget is not None and widget.id == "hand" and self.shown is not None:
             self._open_help()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        aid = event.option.id if self.awaiting is not None else None
+        if aid != self.focus_aid:
+            self.focus_aid = aid
+            view = self.view()
+            self.query_one("#board", Static).update(
+                self.present("board", self.session.game, view, self.lang, self.focus_aid))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

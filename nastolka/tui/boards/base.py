@@ -56,8 +56,10 @@ class Presenter:
 
     hand_keys: Sequence[str] = ("hand", "my_hand")
 
-    def board(self, game: Game, view: dict[str, Any], lang: str) -> RenderableType:
-        """The game's own text rendering: always correct, never pretty."""
+    def board(self, game: Game, view: dict[str, Any], lang: str, focus: str | None = None) -> RenderableType:
+        """The game's own text rendering: always correct, never pretty.
+
+        ``focus`` is the id of the action highlighted in the list, so a board can show where it acts."""
         return Text(game.state_class.render_view(view, lang))
 
     def hand(self, view: dict[str, Any], lang: str) -> list[CardFace] | None:

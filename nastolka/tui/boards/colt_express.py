@@ -91,7 +91,7 @@ def _lang_pick(pair: tuple[str, str], lang: str) -> str:
 
 
 class ColtExpressPresenter(Presenter):
-    def board(self, game: Game, view: dict[str, Any], lang: str) -> RenderableType:
+    def board(self, game: Game, view: dict[str, Any], lang: str, focus: str | None = None) -> RenderableType:
         ru = lang == "ru"
         parts: list[RenderableType] = [self.header(view, lang)]
         cars = view.get("cars", [])

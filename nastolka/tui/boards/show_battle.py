@@ -6,6 +6,7 @@ game's static card table, which is public knowledge printed on every card.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -52,12 +53,29 @@ def edge_values(kind: str, active: int | None) -> Text:
     return text
 
 
+_PLACE = re.compile(r"(?:card=(?P<card>\w+),)?row=(?P<row>\w+),slot=(?P<slot>\d+)")
+_EFFECT_SLOT = re.compile(r"^effect:\w+:slot=(?P<slot>\d+)")
+
+
+def focus_target(focus: str | None, pending: dict[str, Any] | None) -> tuple[str, int, str | None] | None:
+    """(row, slot, card) an action id points at: a placement, a token, or a targeted effect."""
+    if not focus:
+        return None
+    m = _PLACE.search(focus)
+    if m:
+        return m["row"], int(m["slot"]), m["card"]
+    m = _EFFECT_SLOT.match(focus)
+    if m and pending:
+        return str(pending.get("row")), int(m["slot"]), None
+    return None
+
+
 def colour(owner: Any) -> str:
     return COLOURS[owner] if isinstance(owner, int) and 0 <= owner < len(COLOURS) else "white"
 
 
 class ShowBattlePresenter(Presenter):
-    def board(self, game: Game, view: dict[str, Any], lang: str) -> RenderableType:
+    def board(self, game: Game, view: dict[str, Any], lang: str, focus: str | None = None) -> RenderableType:
         ru = lang == "ru"
         parts: list[RenderableType] = []
         solo = view.get("solo")
@@ -68,23 +86,40 @@ class ShowBattlePresenter(Presenter):
             parts.append(Text("Симпатия жюри: второй игрок +2" if ru else "Jury sympathy: second player +2",
                               style="italic"))
         pending = view.get("pending")
+        target = focus_target(focus, pending)
         for row in view.get("rows", []):
-            parts.append(self.row(row, lang, pending))
+            parts.append(self.row(row, lang, pending, target))
         legend = Text("↑ → ↓ ← — " + ("поворот карты по часовой; ★ — неприкасаемая; ▒ — сброшена"
                                          if ru else "card turned clockwise; ★ untouchable; ▒ face down"),
                       style="dim")
         parts.append(legend)
         return Group(*parts)
 
-    def row(self, row: dict[str, Any], lang: str, pending: dict[str, Any] | None) -> RenderableType:
-        """A row: its name in a narrow column on the left, then its cards (the label saves a line a row)."""
+    def row(self, row: dict[str, Any], lang: str, pending: dict[str, Any] | None,
+            target: tuple[str, int, str | None] | None = None) -> RenderableType:
+        """A row: its name in a narrow column on the left, then its cards (the label saves a line a row).
+
+        ``target`` (row, slot, card placed) is where the highlighted action acts: that card is framed in
+        magenta, or a ghost of the card to place appears in the free slot."""
         name = Text(str(row.get("name")), style="bold")
         slots = row.get("slots", [])
-        if not slots:
+        boxes = [self.slot(s, lang, pending, row.get("name")) for s in slots]
+        if target is not None and target[0] == str(row.get("name")):
+            slot, card = target[1], target[2]
+            if 1 <= slot <= len(boxes):
+                box = boxes[slot - 1]
+                boxes[slot - 1] = Box(box.lines, box.width, Text(f"▶{slot}◀", style="bold magenta"),
+                                      box.subtitle, "bold magenta", box.height)
+            elif slot == len(boxes) + 1:
+                lines: list[Text | str] = [Text("+", style="bold magenta")]
+                if card:
+                    lines += [Text(part, style="magenta") for part in wrap_words(card_name(card, lang), CARD_WIDTH - 2)]
+                boxes.append(Box(lines, CARD_WIDTH, Text(str(slot), style="bold magenta"), "", "magenta", 3))
+        if not boxes:
             empty = Text(name.plain.ljust(4), style="bold")
             empty.append("пусто" if lang == "ru" else "empty", style="dim")
             return empty
-        return Boxes([self.slot(s, lang, pending, row.get("name")) for s in slots], label=name, label_width=4)
+        return Boxes(boxes, label=name, label_width=4)
 
     def slot(self, slot: dict[str, Any], lang: str, pending: dict[str, Any] | None, row: Any) -> Box:
         """One card on the board: name, active value with an arrow for its orientation, the four edges."""

@@ -70,7 +70,7 @@ class TaleSpinPresenter(Presenter):
         players = view.get("players")
         return players if isinstance(players, list) else []
 
-    def board(self, game: Game, view: dict[str, Any], lang: str) -> RenderableType:
+    def board(self, game: Game, view: dict[str, Any], lang: str, focus: str | None = None) -> RenderableType:
         players = self.players_of(view)
         planes: dict[int, list[int]] = {}
         for seat, p in enumerate(players):
