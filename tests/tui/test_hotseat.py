@@ -9,7 +9,7 @@ from toy_game import TOY
 from nastolka.tui.cover import CoverScreen
 from nastolka.tui.game_screen import GameScreen
 
-from .helpers import SIZE, make_app, screen_text, start, wait_for
+from .helpers import SIZE, human_turn, make_app, registered, screen_text, start, wait_for
 
 
 def hand_text(screen: GameScreen) -> str:
@@ -67,3 +67,37 @@ async def test_no_cover_against_bots():
         for _ in range(50):
             await pilot.pause(0.01)
             assert not isinstance(app.screen, CoverScreen)
+
+
+def log_text(screen: GameScreen) -> str:
+    from textual.widgets import RichLog
+
+    return "".join(strip.text for strip in screen.query_one("#log", RichLog).lines).replace(" ", "")
+
+
+@pytest.mark.asyncio
+async def test_next_player_reads_no_private_event_of_the_previous_one():
+    game = registered("show_battle")
+    if game is None:
+        pytest.skip("show_battle is not registered yet")
+    app = make_app([game], seed=8)
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot, ["human", "human"])
+        await wait_for(pilot, lambda: isinstance(app.screen, CoverScreen))
+        await pilot.press("space")
+        await wait_for(pilot, lambda: human_turn(app))
+        screen = app.screen
+        first = screen.session.next_seat()
+        while True:  # the first player plays a whole turn (placement, maybe effects, token, draw)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: human_turn(app) or isinstance(app.screen, CoverScreen))
+            if isinstance(app.screen, CoverScreen):
+                break
+        private = [screen.session.state.event_text(e, "en").replace(" ", "")
+                   for step in screen.session.steps for e in step.events if e.seats == (first,)]
+        assert private, "a turn of Show Battle ends with a private draw"
+        await pilot.press("space")
+        await wait_for(pilot, lambda: human_turn(app))
+        assert screen.shown != first
+        seen = log_text(screen)
+        assert all(text[:30] not in seen for text in private)

@@ -7,6 +7,7 @@ help screen are written here from the rules (public knowledge printed on the car
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -65,6 +66,15 @@ LOOT_TEXT = ("Loot: purse $250–500 (face down), jewel ◆ $500, strongbox ▣ 
              "самый меткий стрелок получает $1000.")
 
 
+_CAR = re.compile(r"^(?:move|marshal|punch):.*\bcar=(?P<car>\d+)")
+
+
+def car_target(focus: str | None) -> int | None:
+    """The car a highlighted move / marshal / punch action points at."""
+    m = _CAR.match(focus or "")
+    return int(m["car"]) if m else None
+
+
 def seat_colour(seat: Any) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)] if isinstance(seat, int) else "white"
 
@@ -97,8 +107,13 @@ class ColtExpressPresenter(Presenter):
         cars = view.get("cars", [])
         bandits = view.get("bandits", [])
         boxes = []
+        target = car_target(focus)
         for c in range(len(cars) - 1, -1, -1):  # caboose on the left, Locomotive on the right
-            boxes.append(self.car(c, cars[c], bandits, view.get("marshal"), lang))
+            box = self.car(c, cars[c], bandits, view.get("marshal"), lang)
+            if c == target:
+                box = Box(box.lines, box.width, box.title, Text(f"▶{c}◀", style="bold magenta"),
+                          "bold magenta", box.height)
+            boxes.append(box)
         parts.append(Boxes(boxes, fit=True, min_width=11))
         extra = Text(("нейтральных пуль: " if ru else "neutral bullets: ") + str(view.get("neutral_bullets")),
                      style="dim")

@@ -6,6 +6,7 @@ Drawn from the view only; card names, texts and Location names come from the gam
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -65,6 +66,20 @@ def card_type(cid: str, lang: str) -> str:
     return (T.TYPE_RU if lang == "ru" else T.TYPE_NAMES)[T.D_TYPE[d]]
 
 
+_MOVE = re.compile(r"^move:dir=(?P<dir>cw|ccw),n=(?P<n>\d+)")
+
+
+def move_target(focus: str | None, view: dict[str, Any]) -> int | None:
+    """The Location (1..12) a highlighted ``move:dir=..,n=..`` action flies the viewer's plane to."""
+    m = _MOVE.match(focus or "")
+    seat = view.get("seat")
+    players = view.get("players")
+    if not m or not isinstance(seat, int) or not isinstance(players, list) or seat >= len(players):
+        return None
+    step = int(m["n"]) * (1 if m["dir"] == "cw" else -1)
+    return (int(players[seat].get("position", 0)) - 1 + step) % 12 + 1
+
+
 class TaleSpinPresenter(Presenter):
     def players_of(self, view: dict[str, Any]) -> list[dict[str, Any]]:
         players = view.get("players")
@@ -76,6 +91,7 @@ class TaleSpinPresenter(Presenter):
         for seat, p in enumerate(players):
             planes.setdefault(int(p.get("position", 0)), []).append(seat)
         covered = view.get("covered") or []
+        target = move_target(focus, view)
         rows: list[RenderableType] = []
         for r, clocks in enumerate(RING):
             boxes = []
@@ -83,7 +99,11 @@ class TaleSpinPresenter(Presenter):
                 if clock is None:
                     boxes.append(self.centre(view, lang, upper=r == 1))
                 else:
-                    boxes.append(self.location(clock, planes.get(clock, []), players, covered, lang))
+                    box = self.location(clock, planes.get(clock, []), players, covered, lang)
+                    if clock == target:
+                        box = Box(box.lines, box.width, Text(f"▶{clock}◀", style="bold magenta"), "",
+                                  "bold magenta", box.height)
+                    boxes.append(box)
             rows.append(Boxes(boxes, fit=True, min_width=12))
         rows.append(self.pilots(view, lang))
         return Group(*rows)
