@@ -40,7 +40,7 @@ def play_until_killed(base: str, table_id: str, tokens: list[str], accepted: lis
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
 def test_sigkill_mid_game_loses_nothing(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     db = f"sqlite:///{tmp_path / 'crash.db'}" if backend == "sqlite" else request.getfixturevalue("pg_url")
-    server = ServerProcess(db, bot_delay=0.15, log_path=tmp_path / "server.log").start()
+    server = ServerProcess(db, bot_delay=0.3, log_path=tmp_path / "server.log").start()
     try:
         base = server.url
         with httpx.Client(base_url=base, timeout=5) as http:
@@ -51,16 +51,16 @@ def test_sigkill_mid_game_loses_nothing(backend: str, tmp_path: Path, request: p
             bots = [http.post("/api/tables", json={"game": "toy", "options": {"hand": 3},
                                                    "seats": [{"kind": "bot", "bot": "random"}] * 4}).json()
                     ["table"]["id"] for _ in range(3)]
+        deadline = time.monotonic() + 10
+        while not any(0 < httpx.get(f"{base}/api/tables/{b}").json()["version"] < 12 for b in bots):
+            assert time.monotonic() < deadline, "the bots did not start"
+            time.sleep(0.01)
         accepted: list[tuple[int, str]] = []
         stop = threading.Event()
         player = threading.Thread(target=play_until_killed, args=(base, tid, tokens, accepted, stop))
         player.start()
-        deadline = time.monotonic() + 10
-        def bots_mid_game() -> bool:
-            return any(0 < httpx.get(f"{base}/api/tables/{b}").json()["version"] < 12 for b in bots)
-
-        while (len(accepted) < 5 or not bots_mid_game()) and time.monotonic() < deadline:
-            time.sleep(0.005)
+        while len(accepted) < 5 and time.monotonic() < deadline:
+            time.sleep(0.002)
         server.kill()                       # in the middle of requests, bots mid-move
         stop.set()
         player.join(10)
