@@ -264,6 +264,7 @@ class GameScreen(Screen[None]):
             self.advance()
 
     def play(self, seat: int, aid: str) -> None:
+        self.focus_aid = None
         try:
             self.session.apply(seat, aid)
         except NastolkaError as exc:
@@ -281,9 +282,12 @@ class GameScreen(Screen[None]):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
         aid = event.option.id if self.awaiting is not None else None
-        if aid != self.focus_aid:
-            self.focus_aid = aid
-            view = self.view()
+        if aid == self.focus_aid:
+            return
+        view = self.view()
+        before = self.present("focus_key", view, self.focus_aid)
+        self.focus_aid = aid
+        if self.present("focus_key", view, aid) != before:
             self.query_one("#board", Static).update(
                 self.present("board", self.session.game, view, self.lang, self.focus_aid))
 

@@ -62,6 +62,11 @@ class Presenter:
         ``focus`` is the id of the action highlighted in the list, so a board can show where it acts."""
         return Text(game.state_class.render_view(view, lang))
 
+    def focus_key(self, view: dict[str, Any], focus: str | None) -> object:
+        """What on the board the action ``focus`` points at; the board is redrawn only when this changes
+        as the player moves through the list (the generic board shows no target)."""
+        return None
+
     def hand(self, view: dict[str, Any], lang: str) -> list[CardFace] | None:
         """The viewer's cards, or None if the view has no hand for this viewer."""
         for key in self.hand_keys:

@@ -101,6 +101,9 @@ def _lang_pick(pair: tuple[str, str], lang: str) -> str:
 
 
 class ColtExpressPresenter(Presenter):
+    def focus_key(self, view: dict[str, Any], focus: str | None) -> object:
+        return car_target(focus)
+
     def board(self, game: Game, view: dict[str, Any], lang: str, focus: str | None = None) -> RenderableType:
         ru = lang == "ru"
         parts: list[RenderableType] = [self.header(view, lang)]

@@ -75,6 +75,9 @@ def colour(owner: Any) -> str:
 
 
 class ShowBattlePresenter(Presenter):
+    def focus_key(self, view: dict[str, Any], focus: str | None) -> object:
+        return focus_target(focus, view.get("pending"))
+
     def board(self, game: Game, view: dict[str, Any], lang: str, focus: str | None = None) -> RenderableType:
         ru = lang == "ru"
         parts: list[RenderableType] = []

@@ -81,6 +81,9 @@ def move_target(focus: str | None, view: dict[str, Any]) -> int | None:
 
 
 class TaleSpinPresenter(Presenter):
+    def focus_key(self, view: dict[str, Any], focus: str | None) -> object:
+        return move_target(focus, view)
+
     def players_of(self, view: dict[str, Any]) -> list[dict[str, Any]]:
         players = view.get("players")
         return players if isinstance(players, list) else []
