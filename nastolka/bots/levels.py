@@ -78,7 +78,7 @@ TUNING: dict[str, dict[str, dict[str, Any]]] = {
 }
 
 
-def _search_settings(level: str, game: Game, kwargs: dict[str, Any]) -> dict[str, Any]:
+def search_settings(level: str, game: Game, kwargs: dict[str, Any]) -> dict[str, Any]:
     """The ISMCTS settings of a level for a game, with the caller's overrides applied."""
     scale = time_scale(kwargs.pop("time_scale", None))
     settings: dict[str, Any] = {"seconds": BUDGETS[level] * scale}
@@ -115,11 +115,11 @@ def make_normal(game: Game, seed: int = 0, **kwargs: Any) -> Bot:
 
 
 def make_hard(game: Game, seed: int = 0, **kwargs: Any) -> Bot:
-    return IsmctsBot(game, seed, name="hard", **_search_settings("hard", game, dict(kwargs)))
+    return IsmctsBot(game, seed, name="hard", **search_settings("hard", game, dict(kwargs)))
 
 
 def make_expert(game: Game, seed: int = 0, **kwargs: Any) -> Bot:
-    return IsmctsBot(game, seed, name="expert", **_search_settings("expert", game, dict(kwargs)))
+    return IsmctsBot(game, seed, name="expert", **search_settings("expert", game, dict(kwargs)))
 
 
 def make_ismcts(game: Game, seed: int = 0, **kwargs: Any) -> Bot:

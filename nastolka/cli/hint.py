@@ -7,11 +7,13 @@ never reveals another player's hidden cards; the visit counts and values show ho
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.table import Table
 
 from nastolka.bots.ismcts import IsmctsBot, IsmctsConfig
+from nastolka.bots.levels import BUDGETS, search_settings
 from nastolka.engine import Record, replay
 
 from .common import CliError, console, print_json
@@ -20,10 +22,11 @@ from .common import CliError, console, print_json
 def hint_cmd(
     path: Path = typer.Argument(..., metavar="RECORD", help="a record JSON file (its last position is used)"),
     seat: int = typer.Option(..., "--seat", "-s", help="the seat asking for a hint"),
-    seconds: float = typer.Option(1.0, "--seconds", help="search time"),
+    level: str = typer.Option("hard", "--level", help="search settings of this level: hard or expert"),
+    seconds: float | None = typer.Option(None, "--seconds", help="search time (default: the level's)"),
     iterations: int | None = typer.Option(None, "--iterations", "-i",
                                           help="search iterations instead of time (reproducible)"),
-    rollout: str = typer.Option("random", "--rollout", help="playout policy: random or heuristic"),
+    rollout: str | None = typer.Option(None, "--rollout", help="playout policy: random or heuristic"),
     seed: int = typer.Option(0, "--seed", help="search seed"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="processes searching in parallel (root parallelism)"),
     lang: str = typer.Option("en", "--lang", help="ru or en"),
@@ -39,16 +42,24 @@ def hint_cmd(
     if seat not in state.to_act:
         raise CliError(f"seat {seat} does not decide now (waiting for seat "
                        f"{', '.join(str(s) for s in state.to_act)})")
-    if rollout not in {"random", "heuristic"}:
+    if level not in BUDGETS:
+        raise CliError(f"--level must be one of {', '.join(BUDGETS)}, not {level!r}")
+    if rollout not in {None, "random", "heuristic"}:
         raise CliError(f"--rollout must be random or heuristic, not {rollout!r}")
     if iterations is not None and iterations < 1:
         raise CliError("--iterations must be at least 1")
-    if iterations is None and seconds <= 0:
+    if seconds is not None and seconds <= 0:
         raise CliError("--seconds must be positive")
     if jobs < 1:
         raise CliError("--jobs must be at least 1")
-    config = IsmctsConfig(iterations=iterations, seconds=None if iterations is not None else seconds,
-                          rollout=rollout, epsilon=0.1 if rollout == "heuristic" else 0.0, jobs=jobs)
+    overrides: dict[str, Any] = {"jobs": jobs}
+    if iterations is not None:
+        overrides["iterations"] = iterations
+    if seconds is not None:
+        overrides["seconds"] = seconds
+    if rollout is not None:
+        overrides["rollout"] = rollout
+    config = IsmctsConfig(**search_settings(level, state.game, overrides))
     result = IsmctsBot(state.game, seed, name="hint", config=config).analyse(state, seat)
     if json_out:
         data = result.to_json()
