@@ -121,4 +121,9 @@ def make_openspiel_ismcts(game: Game, seed: int = 0, **kwargs: Any) -> OpenSpiel
     return OpenSpielISMCTS(game, seed, **kwargs)
 
 
-register_generic("openspiel_ismcts", make_openspiel_ismcts)
+def register() -> None:
+    """Register ``openspiel_ismcts`` as a generic bot (done on import; callable again, e.g. by tests)."""
+    register_generic("openspiel_ismcts", make_openspiel_ismcts)
+
+
+register()

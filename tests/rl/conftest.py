@@ -34,6 +34,18 @@ def case_id(case: tuple[Game, int]) -> str:
 
 
 @pytest.fixture(autouse=True)
+def _no_leaked_generic_bots() -> Iterator[None]:
+    """Tests here register ``openspiel_ismcts``; remove it afterwards so other test folders (the TUI's
+    bot list, the server's API) see the same generic bots as in production, where it is opt-in."""
+    from nastolka.bots import base
+
+    before = set(base._GENERIC)
+    yield
+    for name in set(base._GENERIC) - before:
+        base._GENERIC.pop(name, None)
+
+
+@pytest.fixture(autouse=True)
 def _toy_registered() -> Iterator[None]:
     registry._GAMES[TOY.id] = TOY
     yield

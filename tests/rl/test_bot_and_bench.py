@@ -7,7 +7,6 @@ import pytest
 from nastolka.bots.base import make_bot
 from nastolka.engine import Game
 from nastolka.match import run_match
-from nastolka.rl import openspiel_bot  # noqa: F401  (registers openspiel_ismcts)
 from nastolka.rl.bench import bench_env
 
 from .conftest import TWO, case_id
@@ -15,6 +14,9 @@ from .conftest import TWO, case_id
 
 @pytest.mark.parametrize("case", TWO, ids=case_id)
 def test_openspiel_ismcts_bot_plays_a_match(case: tuple[Game, int]) -> None:
+    from nastolka.rl import openspiel_bot
+
+    openspiel_bot.register()  # imported inside tests only: registration must not leak into other folders
     game, n = case
     bots = [make_bot(game, "openspiel_ismcts", seed=1, iterations=6)] + \
         [make_bot(game, "random", seed=s) for s in range(1, n)]
@@ -27,7 +29,9 @@ def test_time_budget_is_respected() -> None:
     import time
 
     from nastolka.engine import all_games
+    from nastolka.rl import openspiel_bot
 
+    openspiel_bot.register()
     game = next((g for g in all_games() if g.id == "show_battle"), None)
     if game is None:
         pytest.skip("show_battle not registered")
