@@ -38,7 +38,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "actions_of": ("Move of {name}", "Ход: {name}"),
     "waiting": ("Waiting for {name}…", "Ждём: {name}…"),
     "thinking": ("{name} is thinking…", "{name} думает…"),
-    "you": ("You", "Вы"),
+    "you": ("You #{n}", "Вы #{n}"),
     "player_n": ("Player #{n}", "Игрок #{n}"),
     "bot_n": ("Bot #{n} ({name})", "Бот #{n} ({name})"),
     "pace": ("Bot pace {pace:.1f}s", "Темп ботов {pace:.1f} с"),

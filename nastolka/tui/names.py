@@ -18,7 +18,7 @@ def seat_names(seats: Sequence[str], lang: str) -> list[str]:
     names = []
     for seat, kind in enumerate(seats):
         if kind == HUMAN:
-            names.append(tr("you", lang) if humans == 1 else tr("player_n", lang, n=seat))
+            names.append(tr("you", lang, n=seat) if humans == 1 else tr("player_n", lang, n=seat))
         else:
             names.append(tr("bot_n", lang, name=kind, n=seat))
     return names

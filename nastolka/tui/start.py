@@ -125,6 +125,9 @@ class StartScreen(Screen[None]):
             yield Label(tr("game", lang), classes="field")
             yield Select([(g.name(lang), g.id) for g in self.games.values()], value=game.id,
                          allow_blank=False, id="game", classes="value")
+        about = game.description_ru if lang == "ru" and game.description_ru else game.description_en
+        if about:
+            yield Static(Text(about, style="italic"), id="about")
         with Horizontal(classes="row"):
             yield Label(tr("players", lang), classes="field")
             yield Select([(str(n), n) for n in range(game.min_players, game.max_players + 1)],

@@ -1,0 +1,23 @@
+"""Every interface string exists in both languages, and the footer labels point at real strings."""
+
+from __future__ import annotations
+
+from nastolka.tui.i18n import STRINGS, tr
+from nastolka.tui.keys import LABELS
+from nastolka.tui.names import seat_names
+
+
+def test_every_string_has_both_languages():
+    for key, (en, ru) in STRINGS.items():
+        assert en.strip() and ru.strip(), key
+        assert en.count("{") == ru.count("{"), key
+
+
+def test_footer_labels_exist():
+    assert all(key in STRINGS for key in LABELS.values())
+
+
+def test_seat_names_follow_the_logs_numbering():
+    assert seat_names(["human", "random"], "en") == ["You #0", "Bot #1 (random)"]
+    assert seat_names(["human", "human"], "ru") == ["Игрок #0", "Игрок #1"]
+    assert tr("seat", "ru", n=2) == "Место #2"
