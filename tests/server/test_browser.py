@@ -181,13 +181,13 @@ def test_talespin_table_page_renders(server: ServerProcess, browser: Any) -> Non
     create_table(page, "talespin", [("open", None), ("bot", "random")])
     page.wait_for_selector(".table-page[data-status='playing']")
     moves = 0
-    for _ in range(200):
+    for _ in range(400):
         if over(page) or moves >= 12:
             break
         if take_turn(page, rng):
             moves += 1
         else:
             page.wait_for_timeout(30)
-    assert moves >= 1
+    assert moves >= 1 or over(page), page.locator(".table-page").inner_text()[:2000]
     assert page.locator("#board .board").count() == 1
     page.screenshot(path=str(ARTIFACTS / "talespin_table.png"), full_page=True)

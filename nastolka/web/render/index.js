@@ -2,8 +2,9 @@
 import { generic } from "./generic.js";
 import { showBattle } from "./show_battle.js";
 import { coltExpress } from "./colt_express.js";
+import { talespin } from "./talespin.js";
 
-const RENDERERS = { show_battle: showBattle, colt_express: coltExpress };
+const RENDERERS = { show_battle: showBattle, colt_express: coltExpress, talespin };
 
 export function renderBoard(view, ctx) {
   const fn = RENDERERS[view.game] || generic;
