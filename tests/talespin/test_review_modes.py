@@ -221,6 +221,9 @@ def _check_view(s: Any, viewer: int | None) -> None:
                 public |= {e["card"] for p in v["players"] for e in p["hold"] if e["card"]}
                 public |= {c for p in v["players"] for c in (p["hand"] or []) + p["known_hand"]}
                 public |= {c for p in v["players"] for c in p["tiki"]}
+                if v["decision"]:  # a seat searching the deck sees the cards it may take there
+                    assert v["decision"]["seat"] == viewer or "options" not in v["decision"]
+                    public |= set(v["decision"].get("options", []))
                 if v["dogfight"]:
                     public |= set(v["dogfight"]["attack"]) | set(v["dogfight"]["defence"])
                     public.add(v["dogfight"]["pilot"])
@@ -269,3 +272,42 @@ def test_R5_3_shuffle_makes_a_peeked_card_unknown_again() -> None:
     act(s, "action:card=act_secret_hold")
     assert all(e["card"] is None for e in s.view(0)["players"][1]["hold"])
     assert hold_names(s, 1) and all(e["card"] for e in s.view(1)["players"][1]["hold"])
+
+
+def test_R15_2_R5_3_searcher_sees_the_deck_options_and_determinization_keeps_them() -> None:
+    from nastolka.engine import Rng
+
+    s = new({"characters": ["kit", "karnage"], "first": 0, "step": 2, "positions": [8, 2],
+             "hands": [["act_double_check", "cargo_ice"], ["cargo_gold", "cargo_fireworks", "cargo_clocks"]],
+             "chains": [["pas_rebecca"], []], "holds": [[], ["cargo_coffee", "open:cargo_airmail"]]})
+    act(s, "action:card=act_double_check", "cargo:card=cargo_ice")  # Khan Industries: search for a Cargo
+    assert s.dec[0] == "take" and s.dec[2] == "deck"
+    legal = s.legal_ids(0)
+    assert s.view(0)["decision"]["options"] == [a.split("=")[1] for a in legal if a != "take:none"]
+    assert "options" not in s.view(1)["decision"] and "options" not in s.view(None)["decision"]
+    for k in range(20):
+        d = s.determinize(0, Rng(k))
+        assert d.legal_ids(0) == legal and d.view(0) == s.view(0)
+        # every Cargo outside the deck stays outside it (in Karnage's hand or packed hold)
+        assert sum(T.C_TYPE[i] == T.CARGO for i in d.deck) == sum(T.C_TYPE[i] == T.CARGO for i in s.deck)
+        assert sorted(d.hands[1] + [v & 127 for v in d.holds[1]] + d.deck) == \
+            sorted(s.hands[1] + [v & 127 for v in s.holds[1]] + s.deck)
+
+
+def test_R5_3_determinization_during_a_search_over_random_games() -> None:
+    from nastolka.engine import Rng
+
+    seen = 0
+    for players in (1, 2, 3):
+        for seed in range(12):
+            s = GAME.new(players, seed=seed)
+            bots = [RandomBot(seed + i) for i in range(players)]
+            while not s.is_over and seen < 40:
+                seat = s.to_act[0]
+                if s.dec[0] == "take" and s.dec[2] == "deck":
+                    seen += 1
+                    for k in range(3):
+                        d = s.determinize(seat, Rng(k))
+                        assert d.legal_ids(seat) == s.legal_ids(seat) and d.view(seat) == s.view(seat)
+                s.apply(seat, bots[seat].choose(s, seat))
+    assert seen > 0

@@ -160,15 +160,19 @@ def test_R8_6_discarded_passenger_goes_to_discard_and_chain_compacts() -> None:
 
 # ---------------------------------------------------------------- R9 roll
 def test_R9_3_a_passenger_moved_to_the_front_before_its_turn_still_resolves_once() -> None:
-    # roll 5: Wildcat (5 = move one of your Passengers to first) moves Louie (not yet resolved) ahead;
-    # Louie (5 = nothing) and Monkeys (5 = nothing) each resolve once; Wildcat never again
+    # roll 5: Wildcat (5 = move one of your Passengers to first) moves Gibber (not yet resolved) to the front;
+    # Gibber (5 = open 1 packed cargo of an opponent) still resolves, once; Wildcat, now behind, never again
     s = new({"characters": ["baloo", "karnage"], "first": 0, "step": 2, "hands": [[], []], "dice": [5],
-             "positions": [3, 9], "chains": [["pas_client", "pas_wildcat", "pas_spy", "pas_kit"], []]})
-    act(s, "end", "move:dir=cw,n=1")
+             "positions": [3, 9], "chains": [["pas_client", "pas_wildcat", "pas_spy", "pas_boltun"], []],
+             "holds": [[], ["pas_tourists", "cargo_ice"]]})
+    act(s, "end", "move:dir=cw,n=1")  # empty hand: no cargo
     assert s.dec[0] == "chain"
-    act(s, "chain:seat=0,pos=3")  # Kit Passenger to the front
-    assert names(s.chains[0]) == ["pas_kit", "pas_client", "pas_wildcat", "pas_spy"]
-    assert s.active == 1  # nobody resolved twice; the turn is over
+    act(s, "chain:seat=0,pos=3")  # Gibber to the front
+    assert names(s.chains[0]) == ["pas_boltun", "pas_client", "pas_wildcat", "pas_spy"]
+    assert s.dec[0] == "pick"  # Gibber opens one of Karnage's two packed cargo
+    act(s, "cargo:seat=1,pos=1")
+    assert hold_names(s, 1) == ["pas_tourists", "open:cargo_ice"]
+    assert s.active == 1  # no second Wildcat decision: the turn is over
 
 
 def test_R9_3_resolved_passenger_moved_back_does_not_resolve_again() -> None:

@@ -1308,6 +1308,10 @@ class TaleSpinState(GameState):
             "winners": list(self.winners),
             "end_reason": self.end_reason,
         }
+        dec = self.dec
+        if dec is not None and dec[0] == "take" and dec[2] == "deck" and seat == dec[1] and not self.over:
+            # the searching seat is looking through the deck (R15.2): it sees which cards it may take
+            view["decision"]["options"] = [ids[d] for d in self._take_options("deck", dec[3])]
         if self.solo:
             view["khan_hold"] = [self._card_view(1, v, seat) for v in self.holds[1]]
             view["covered"] = [ids[C_DEF[i]] for i in self.covered]
@@ -1339,8 +1343,19 @@ class TaleSpinState(GameState):
         return out
 
     def _determinize(self, seat: int, rng: Rng) -> None:
-        """Resample the deck, other hands and the packed cargo ``seat`` has not seen (R5.3)."""
-        pool = self.deck[:]
+        """Resample the deck, other hands and the packed cargo ``seat`` has not seen (R5.3).
+
+        While ``seat`` is searching the deck it has seen every card of the searched type in it: those stay in
+        the deck, and no other card of that type may be sampled into it.
+        """
+        dec = self.dec
+        t = dec[3] if dec is not None and dec[0] == "take" and dec[2] == "deck" and dec[1] == seat else None
+        if t is not None:
+            kept = [i for i in self.deck if t < 0 or C_TYPE[i] == t]
+            pool = [i for i in self.deck if not (t < 0 or C_TYPE[i] == t)]
+        else:
+            kept = []
+            pool = self.deck[:]
         fixed: list[list[int]] = [[] for _ in range(self.np)]
         for s in range(self.np):
             if s != seat:
@@ -1355,6 +1370,15 @@ class TaleSpinState(GameState):
                 pool += hand
                 pool += [v & 127 for v in self.holds[s] if not v & OPEN and not v >> 8 >> seat & 1]
         rng.shuffle(pool)
+        if t is not None:  # cards of the searched type that were outside the deck fill hands and holds
+            slots = sum(len(self.hands[s]) - len(fixed[s]) + sum(1 for v in self.holds[s]
+                                                                if not v & OPEN and not v >> 8 >> seat & 1)
+                        for s in range(self.np) if s != seat)
+            typed = [i for i in pool if t < 0 or C_TYPE[i] == t]
+            rest = [i for i in pool if not (t < 0 or C_TYPE[i] == t)]
+            fill = typed + rest[:slots - len(typed)]
+            rng.shuffle(fill)
+            pool = fill + rest[slots - len(typed):]
         k = 0
         for s in range(self.np):
             if s == seat:
@@ -1368,6 +1392,9 @@ class TaleSpinState(GameState):
                     hold[i] = pool[k]  # packed, and no longer known to anybody but its owner
                     k += 1
         self.deck = pool[k:]
+        if kept:
+            self.deck += kept
+            rng.shuffle(self.deck)
         self.dice = []
 
     # ------------------------------------------------------------------ text (delegated)
