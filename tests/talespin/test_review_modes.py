@@ -311,3 +311,12 @@ def test_R5_3_determinization_during_a_search_over_random_games() -> None:
                         assert d.legal_ids(seat) == s.legal_ids(seat) and d.view(seat) == s.view(seat)
                 s.apply(seat, bots[seat].choose(s, seat))
     assert seen > 0
+
+
+def test_R20_4_red_cards_revealed_as_khans_maneuvers_cover_nothing() -> None:
+    s = new(_solo(hands=[["cargo_gold", "cargo_fireworks"]],
+                  deck=["pas_client", "pas_tourists", "pas_louie", "pil_mad_dog", "pas_dumptruck", "cargo_ice"]),
+            players=1)
+    act(s, "dogfight:target=1", "maneuver:card=cargo_gold", "maneuver:card=cargo_fireworks")
+    assert s.covered == [] and s.won_khan
+    assert s.df is None and {"pil_mad_dog", "pas_dumptruck"} <= set(names(s.discard))  # cleaned up
