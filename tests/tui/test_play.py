@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from toy_game import TOY
 
+from nastolka.tui.app import NastolkaApp
 from nastolka.tui.result import ResultScreen
 
-from .helpers import GAME_IDS, SIZE, make_app, play, registered, start, wait_for
+from .helpers import GAME_IDS, SIZE, human_turn, make_app, play, registered, screen_text, start, wait_for
 
 
 @pytest.mark.asyncio
@@ -47,3 +48,31 @@ async def test_bots_only_game_is_watched_to_the_end_without_covers():
         await start(pilot, ["random", "random"])
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         assert app.screen.session.state.is_over
+
+
+@pytest.mark.asyncio
+async def test_with_a_pace_bots_move_one_by_one_and_the_spinner_shows():
+    app = NastolkaApp([TOY], lang="en", pace=1.0, seed=2, remember=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot, ["random", "human", "random"])
+        screen = app.screen
+        assert screen.thinking == 0 and not screen.session.steps
+        assert "Bot #0 (random) is thinking" in screen_text(app)
+        await wait_for(pilot, lambda: human_turn(app))
+        assert [s.seat for s in screen.session.steps] == [0]  # one bot move, then me
+        screen.pace = 0.01
+        await play(pilot)
+        assert isinstance(app.screen, ResultScreen)
+
+
+@pytest.mark.asyncio
+async def test_a_click_on_an_action_plays_it():
+    app = make_app([TOY])
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot, ["human", "random"])
+        await wait_for(pilot, lambda: human_turn(app))
+        screen = app.screen
+        second = screen.session.state.legal_ids(0)[1]
+        await pilot.click("#actions", offset=(4, 2))  # the second line inside the border
+        await wait_for(pilot, lambda: human_turn(app) or isinstance(app.screen, ResultScreen))
+        assert screen.session.steps[0].aid == second
