@@ -341,3 +341,11 @@ def test_R13_14_record_damage_total_and_draw_total() -> None:
     s = run_record(rec)
     # Serpentine 10 (1 Draw) + Mangoes 7 (1 Draw) + Fireworks 11 (1 Damage); blocked before: no +1
     assert s.df[DMG] == 1 and s.df[DRW] == 2 and s.df[YB] == 0
+
+
+def test_R10_5_R13_9_mad_dog_cannot_steal_packed_cargo_into_a_hold_of_four() -> None:
+    s = new(_df(["pil_mad_dog"], [], holds=[HOLD[:4], ["cargo_gold", "open:cargo_ice"]]))
+    act(s, "pilot:card=pil_mad_dog,target=1", "decline")
+    # the Reward does nothing (packed cargo may not enter a hold of 4); the Damage point comes next
+    assert len(s.holds[0]) == 4 and s.dec == ("damage", 0)
+    assert hold_names(s, 1) == ["cargo_gold", "open:cargo_ice"]
