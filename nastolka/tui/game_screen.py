@@ -240,6 +240,8 @@ class GameScreen(Screen[None]):
         if worker.group != "bot" or self._left:
             return
         if event.state == WorkerState.SUCCESS:
+            if worker.result is None:
+                return
             step, moves = worker.result
             if step != self.state.step or not moves or moves[0][0] != self.thinking:
                 return  # the game moved on (undo, leave) while the bot was thinking
@@ -258,7 +260,7 @@ class GameScreen(Screen[None]):
             self.notify(f"bot error: {worker.error!r}; it plays its first legal move", severity="error",
                         timeout=10)
             legal = self.state.legal_ids(seat) if seat is not None else []
-            if legal:
+            if seat is not None and legal:
                 self.session.apply(seat, legal[0])
                 self.extend_log()
             self.advance()

@@ -174,7 +174,8 @@ class Session:
 
 def seat_kinds_of(game: Game, record: Record) -> list[str]:
     """Who sat where in a saved record: bot names stay bots, everything else becomes a human seat."""
-    names = record.notes.get("seats") if isinstance(record.notes.get("seats"), list) else record.seats
+    noted = record.notes.get("seats")
+    names: list[Any] = noted if isinstance(noted, list) else list(record.seats)
     known = set(bot_names(game))
     kinds = [n if isinstance(n, str) and n in known else HUMAN for n in names]
     kinds += [HUMAN] * (record.players - len(kinds))

@@ -189,7 +189,7 @@ class StartScreen(Screen[None]):
             self.choice = Choice.default(self.games[str(value)], choice.seed)
             await self.recompose()
         elif wid == "players" and value != choice.players:
-            choice.resize(self.game, int(value))  # type: ignore[arg-type]
+            choice.resize(self.game, int(str(value)))
             await self.recompose()
         elif wid.startswith("seat-"):
             choice.seats[int(wid[5:])] = str(value)
