@@ -8,6 +8,7 @@ through ``Game.bots``.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -23,6 +24,8 @@ class Bot(Protocol):
 
 
 _GENERIC: dict[str, BotFactory] = {}
+#: research bots loaded only when asked for by name (heavy imports; not offered to players in menus)
+_LAZY = {"openspiel_ismcts": "nastolka.rl.openspiel_bot"}
 
 
 def register_generic(name: str, factory: BotFactory) -> None:
@@ -37,6 +40,8 @@ def bot_names(game: Game) -> list[str]:
 def make_bot(game: Game, name: str, seed: int = 0, **kwargs: Any) -> Bot:
     """Build a bot by name for ``game``; a game's own bots take precedence over generic ones."""
     _load_generic()
+    if name not in game.bots and name not in _GENERIC and name in _LAZY:
+        importlib.import_module(_LAZY[name])  # registers itself on import
     factory = game.bots.get(name) or _GENERIC.get(name)
     if factory is None:
         raise NastolkaError(f"unknown bot {name!r} for {game.id} (available: {', '.join(bot_names(game))})")
