@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -109,15 +110,18 @@ class ColtExpressPresenter(Presenter):
         parts: list[RenderableType] = [self.header(view, lang)]
         cars = view.get("cars", [])
         bandits = view.get("bandits", [])
-        boxes = []
+        roofs, insides = [], []
         target = car_target(focus)
         for c in range(len(cars) - 1, -1, -1):  # caboose on the left, Locomotive on the right
-            box = self.car(c, cars[c], bandits, view.get("marshal"), lang)
+            roof, inside = self.car(c, cars[c], bandits, view.get("marshal"), lang)
             if c == target:
-                box = Box(box.lines, box.width, box.title, Text(f"▶{c}◀", style="bold magenta"),
-                          "bold magenta", box.height)
-            boxes.append(box)
-        parts.append(Boxes(boxes, fit=True, min_width=11))
+                roof = replace(roof, style="bold magenta")
+                inside = replace(inside, style="bold magenta", subtitle=Text(f"▶{c}◀", style="bold magenta"))
+            roofs.append(roof)
+            insides.append(inside)
+        # two rows of boxes: every roof on one line, every inside below it, whatever each one holds
+        parts.append(Boxes(roofs, fit=True, min_width=11))
+        parts.append(Boxes(insides, fit=True, min_width=11))
         extra = Text(("нейтральных пуль: " if ru else "neutral bullets: ") + str(view.get("neutral_bullets")),
                      style="dim")
         if view.get("strongbox_off_train"):
@@ -145,7 +149,9 @@ class ColtExpressPresenter(Presenter):
         text.append(f"   {'фаза' if ru else 'phase'}: {phase}", style="italic")
         return text
 
-    def car(self, c: int, car: dict[str, Any], bandits: list[dict[str, Any]], marshal: Any, lang: str) -> Box:
+    def car(self, c: int, car: dict[str, Any], bandits: list[dict[str, Any]], marshal: Any,
+            lang: str) -> tuple[Box, Box]:
+        """A car as two boxes: its roof (titled with the car's name) and its inside (with its number)."""
         def who(level: str) -> Text:
             text = Text()
             for b in bandits:
@@ -158,12 +164,12 @@ class ColtExpressPresenter(Presenter):
         inside = who("inside")
         if marshal == c:
             inside = Text("★", style="bold yellow") + (Text(" ") + inside if inside else Text(""))
-        lines = [Text("▲ ", style="dim") + who("roof"), loot_text(car.get("roof", {})),
-                 Text("┄" * (CAR_WIDTH - 2), style="dim"),
-                 Text("▼ ", style="dim") + inside, loot_text(car.get("inside", {}))]
-        title = car_name(str(car.get("id")), lang)
-        return Box(lines, width=CAR_WIDTH, title=title, subtitle=str(c),
-                   style="bold" if car.get("id") == "locomotive" else "")
+        style = "bold" if car.get("id") == "locomotive" else ""
+        roof = Box([Text("▲ ", style="dim") + who("roof"), loot_text(car.get("roof", {}))], width=CAR_WIDTH,
+                   title=car_name(str(car.get("id")), lang), style=style, wrap=True)
+        below = Box([Text("▼ ", style="dim") + inside, loot_text(car.get("inside", {}))], width=CAR_WIDTH,
+                    subtitle=str(c), style=style, wrap=True)
+        return roof, below
 
     def pile(self, view: dict[str, Any], lang: str) -> Text:
         text = Text(("Стопка: " if lang == "ru" else "Pile: "), style="bold")

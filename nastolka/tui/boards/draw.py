@@ -14,6 +14,9 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
 
+#: a line made of just this character is drawn as a divider across the whole box
+RULE = "┄"
+
 
 @dataclass
 class Box:
@@ -25,7 +28,21 @@ class Box:
     subtitle: Text | str = ""
     style: str = ""
     height: int = 0  # inner height; 0 = as many lines as given
-    dim: bool = False
+    #: wrap long lines (e.g. several bandits on one roof) instead of cutting them with an ellipsis
+    wrap: bool = False
+
+    def wrapped(self, console: Console | None) -> Box:
+        """This box with long lines broken at word boundaries to its inner width (needs a console)."""
+        if not self.wrap or console is None:
+            return self
+        out: list[Text | str] = []
+        for line in self.lines:
+            text = line if isinstance(line, Text) else Text(line)
+            if text.plain == RULE or text.cell_len <= self.width - 2:
+                out.append(text)
+            else:
+                out.extend(text.wrap(console, self.width - 2, justify="center"))
+        return replace(self, lines=out, wrap=False)
 
     def render(self, height: int | None = None) -> list[Text]:
         inner = self.width - 2
@@ -34,6 +51,8 @@ class Box:
         rows = rows + [Text("")] * (target - len(rows))
         out = [self._edge("╭", "╮", self.title)]
         for row in rows:
+            if row.plain == RULE:  # a divider stretches to the box, however narrow the box was made
+                row = Text(RULE * inner, style=row.style or "dim")
             cell = row.copy()
             cell.truncate(inner, overflow="ellipsis")
             cell.align("center", inner)
@@ -107,6 +126,7 @@ class Boxes:
             boxes = shrunk
         label = self.label if isinstance(self.label, Text) else Text(self.label, style="bold")
         for r, row in enumerate(Boxes(boxes, self.gap).rows(room_total)):
+            row = [b.wrapped(console) for b in row]
             height = max(max(len(b.lines), b.height) for b in row)
             rendered = [b.render(height) for b in row]
             for i in range(height + 2):
