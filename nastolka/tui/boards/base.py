@@ -118,14 +118,14 @@ class Presenter:
             return Text(hidden, style="dim")
         if not cards:
             return Text(empty, style="dim")
-        width = max(12, min(24, max(len(c.title) for c in cards) + 4))
+        width = max(12, min(19, max(len(c.title) for c in cards) + 4))  # four to a row in 80 columns
         return Boxes([self.card_box(c, width) for c in cards], gap=1)
 
     def card_box(self, card: CardFace, width: int) -> Box:
         """One card of the hand; the frame takes the card's style (its owner's colour, if any)."""
         lines: list[Text | str] = [Text(card.title, style="bold")]
         lines += card.body.splitlines() if card.body else []
-        return Box(lines, width=width, style=card.style)
+        return Box(lines, width=width, style=card.style, wrap=True)
 
 
 GENERIC = Presenter()

@@ -184,7 +184,7 @@ class TaleSpinPresenter(Presenter):
         if me is None or me.get("hand") is None:
             return None
         style = seat_colour(int(view["seat"]))
-        return [CardFace(card_name(c, lang), f"{card_type(c, lang)} · {card_stats(c, lang)}", card_text(c, lang),
+        return [CardFace(card_name(c, lang), f"{card_type(c, lang)}\n{card_stats(c, lang)}", card_text(c, lang),
                          style) for c in me["hand"]]
 
     def card_texts(self, view: dict[str, Any], lang: str) -> list[tuple[str, str]]:
