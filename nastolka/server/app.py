@@ -31,6 +31,16 @@ log = logging.getLogger("nastolka.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
 
 
+async def _evict_finished(service: TableService, hub: Hub, every: float = 60.0) -> None:
+    """Forget finished tables nobody watches, so a long-running process does not keep every game ever
+    played in memory (they are reloaded from the database if someone opens them again)."""
+    while True:
+        await asyncio.sleep(every)
+        for table_id, rt in list(service.cache.items()):
+            if rt.status == "over" and not hub.watching(table_id) and not rt.lock.locked():
+                service.cache.pop(table_id, None)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
 
@@ -59,6 +69,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.settings, app.state.db, app.state.service = settings, db, service
         app.state.hub, app.state.worker = hub, worker
         await worker.recover()
+        tasks.append(asyncio.create_task(_evict_finished(service, hub)))
         try:
             yield
         finally:

@@ -14,8 +14,8 @@ class Settings:
     #: seconds a bot waits before moving, so people can follow what happens (0 in tests and benchmarks)
     bot_delay: float = 0.4
     #: websocket messages a connection may send per second (sustained) and in a burst
-    rate_per_second: float = 10.0
-    rate_burst: int = 30
+    rate_per_second: float = 20.0
+    rate_burst: int = 40
     #: threads for database work; SQLite always uses one (a single writer avoids "database is locked")
     db_threads: int = 8
     #: threads that compute bot moves off the event loop

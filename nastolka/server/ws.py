@@ -67,7 +67,11 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
             raw = await ws.receive_text()
             if not bucket.allow():
                 strikes += 1
-                client.send({"type": "error", "code": "rate_limited", "message": "too many messages; slow down"})
+                refused: dict[str, Any] = {"type": "error", "code": "rate_limited",
+                                           "message": "too many messages; slow down"}
+                if strikes % 10 == 1:   # now and then the current state, without amplifying a flood
+                    refused["state"] = state_message(rt, seat, [], full=True)
+                client.send(refused)
                 if strikes > MAX_STRIKES:
                     break
                 continue

@@ -91,7 +91,7 @@ function lobbyPage() {
     });
     clear(form).append(
       h("h2", {}, t("create")),
-      h("label", {}, `${t("game")} `, h("select", { id: "game-select", onchange: (e) => { state.game = e.target.value; state.options = {}; drawForm(); } },
+      h("label", {}, `${t("game")} `, h("select", { id: "game-select", onchange: (e) => { state.game = e.target.value; state.options = {}; drawForm(); drawTables(); } },
         list.map((x) => h("option", { value: x.id, selected: x.id === state.game }, gameName(x))))),
       h("label", {}, ` ${t("players")} `, h("select", { id: "players-select", onchange: (e) => { state.players = Number(e.target.value); drawForm(); } },
         Array.from({ length: g.max_players - g.min_players + 1 }, (_, k) => g.min_players + k)
@@ -135,8 +135,16 @@ function lobbyPage() {
         r.status !== "over" ? h("a", { href: `#/t/${r.id}`, class: "btn" }, t("watch")) : null,
         r.status === "over" ? h("a", { href: `#/r/${r.id}`, class: "btn" }, t("replay")) : null)))
         : h("p", { class: "muted" }, t("no_tables")));
+    let board = [];
+    const asked = state.game;
+    if (asked) board = await api("GET", `/ratings/${asked}`).catch(() => []);
+    if (asked !== state.game) return;   // the game was changed meanwhile: a newer call draws
+    const ratings = board.length ? h("section", { id: "ratings" }, h("h3", {}, `${t("ratings")}: ${gameName(list.find((g) => g.id === state.game))}`),
+      h("table", { class: "ratings" }, board.slice(0, 10).map((r, i) => h("tr", {},
+        h("td", {}, String(i + 1)), h("td", {}, r.player), h("td", { title: `μ ${r.mu} σ ${r.sigma}` }, String(r.ordinal)),
+        h("td", { class: "muted" }, `${r.games} ${t("games")}`))))) : null;
     clear(listBox).append(h("h2", {}, t("lobby")), section("open_list", groups.open),
-      section("playing_list", groups.playing), section("over_list", groups.over.slice(0, 10)));
+      section("playing_list", groups.playing), section("over_list", groups.over.slice(0, 10)), ratings);
   }
 
   function render() {
@@ -188,6 +196,7 @@ function tablePage(id) {
       if (m.code !== "stale") toast(m.message, "error");
       busy = false;
       if (m.state) setState(m.state);
+      else render();              // re-enable the buttons: the refused message changed nothing
       return;
     }
     if (m.type === "accepted") busy = false;

@@ -20,7 +20,7 @@ const STRINGS = {
     cards: "cards", bullets: "bullets", loot: "loot", pile: "Played this round", round: "Round",
     marshal: "Marshal", roof: "roof", inside: "inside", left: "left", mulligan: "mulligan used",
     rows: "Rows", row: "Row", covered: "under it", face_down: "face down", rival: "rival",
-    hold: "hold", chain: "chain", tiki: "tiki",
+    hold: "hold", chain: "chain", tiki: "tiki", ratings: "Ratings", games: "games",
   },
   ru: {
     name: "Имя", lobby: "Столы", create: "Новый стол", game: "Игра", players: "Игроки",
@@ -40,7 +40,7 @@ const STRINGS = {
     cards: "карт", bullets: "пули", loot: "добыча", pile: "Сыграно в этом раунде", round: "Раунд",
     marshal: "Шериф", roof: "крыша", inside: "внутри", left: "осталось", mulligan: "смена руки была",
     rows: "Ряды", row: "Ряд", covered: "под ней", face_down: "рубашкой вверх", rival: "соперник",
-    hold: "трюм", chain: "цепочка", tiki: "тики",
+    hold: "трюм", chain: "цепочка", tiki: "тики", ratings: "Рейтинг", games: "игр",
   },
 };
 

@@ -167,6 +167,10 @@ def test_one_person_plays_colt_express_against_three_bots(server: ServerProcess,
 def test_lobby_on_a_phone(server: ServerProcess, browser: Any) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page = new_page(browser, server.url, "Vera", "ru", phone=True)
+    if has_game("show_battle"):            # the two people of the first test are rated now
+        page.select_option("#game-select", "show_battle")
+        page.wait_for_function("() => { const r = document.querySelector('#ratings');"
+                               " return r && r.innerText.includes('Аня'); }")
     page.screenshot(path=str(ARTIFACTS / "lobby_phone.png"), full_page=True)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 400, width     # nothing forces sideways scrolling on a phone
