@@ -307,7 +307,7 @@ function tablePage(id) {
       status = h("div", { class: `status${msg.legal.length ? " yours" : ""}`, id: "status" },
         msg.legal.length ? t("your_turn") : `${t("waiting_for")}: ${waiting.join(", ")}`, clock);
     }
-    const ctx = { lang, gloss, seatNames, you: msg.you, legal: busy ? [] : msg.legal, act };
+    const ctx = { lang, gloss, seatNames, you: msg.you, legal: busy ? [] : msg.legal, act, redraw: render };
     const board = view ? h("section", { class: "board-wrap", id: "board" }, renderBoard(view, ctx)) : null;
     const events = h("section", { class: "log" }, h("h3", {}, t("log")),
       h("ol", { id: "log" }, log.slice(-80).map((e) => h("li", { "data-v": e.version }, pick(e)))));
@@ -350,16 +350,16 @@ function replayPage(id) {
 
   function render() {
     if (closed || !frame) return;
-    const ctx = { lang, gloss, seatNames: frame.seats, you: null, legal: [], act: () => {} };
+    const ctx = { lang, gloss, seatNames: frame.seats, you: null, legal: [], act: () => {}, redraw: render };
     const go = (k) => () => load(Math.max(0, Math.min(frame.total, k)));
     clear(app).append(h("div", { class: "replay", "data-step": step },
       h("h2", {}, `${t("replay")} · `, h("a", { href: `#/t/${id}` }, t("to_table"))),
       h("div", { class: "replay-controls" },
-        h("button", { type: "button", id: "rp-first", onclick: go(0), disabled: step === 0 }, "⏮"),
+        h("button", { type: "button", id: "rp-first", onclick: go(0), disabled: step === 0, title: t("first") }, "|◀"),
         h("button", { type: "button", id: "rp-prev", onclick: go(step - 1), disabled: step === 0 }, `◀ ${t("prev")}`),
         h("span", { id: "rp-step" }, `${t("step")} ${step} / ${frame.total}`),
         h("button", { type: "button", id: "rp-next", onclick: go(step + 1), disabled: step === frame.total }, `${t("next")} ▶`),
-        h("button", { type: "button", id: "rp-last", onclick: go(frame.total), disabled: step === frame.total }, "⏭"),
+        h("button", { type: "button", id: "rp-last", onclick: go(frame.total), disabled: step === frame.total, title: t("last") }, "▶|"),
         h("input", { type: "range", min: 0, max: frame.total, value: step, onchange: (e) => load(Number(e.target.value)) })),
       frame.action ? h("p", { class: "rp-action" }, `${frame.seats[frame.action.seat]}: ${pick(frame.action, "x")}`) : null,
       frame.events.length ? h("ul", { class: "rp-events" }, frame.events.map((e) => h("li", {}, pick(e)))) : null,

@@ -105,6 +105,15 @@ def test_two_people_play_show_battle(server: ServerProcess, browser: Any) -> Non
     boris.click("[data-sit='1']")
     boris.wait_for_selector(".table-page[data-status='playing']")
     anya.wait_for_selector(".table-page[data-status='playing']")
+    # the first move the way a person makes it: pick a card in the hand, then a "+" place in a row
+    first = anya if anya.locator("button.act:enabled").count() else boris
+    before = version(first)
+    first.locator("button.sb-hand-card").first.click()
+    first.wait_for_selector("button.sb-target")
+    first.screenshot(path=str(ARTIFACTS / "show_battle_placing.png"), full_page=True)
+    first.locator("button.sb-target").first.click()
+    first.wait_for_function(
+        "v => { const t = document.querySelector('.table-page'); return t && t.dataset.version !== v; }", arg=before)
     shot = False
     for _ in range(300):
         if over(anya) and over(boris):

@@ -6,6 +6,9 @@ import { t, term } from "../i18n.js";
 const COLOURS = { red: "#d64545", blue: "#3f6fd8", green: "#2f9e5b", yellow: "#d6a419", purple: "#8e4fc7" };
 const ARROWS = ["↑", "→", "↓", "←"];
 
+// the hand card a person picked to place (kept between redraws of the same page)
+let selected = null;
+
 function card(slot, row, ctx, troupes) {
   const owner = troupes[slot.owner] || {};
   const colour = COLOURS[owner.colour] || "#777";
@@ -33,10 +36,17 @@ function card(slot, row, ctx, troupes) {
 
 export function showBattle(view, ctx) {
   const troupes = view.troupes || [];
+  // placing: pick a card in your hand, then one of the "+" targets that appear in the rows
+  const places = ctx.legal.map((a) => [a, parseAction(a.id)]).filter(([, p]) => p.verb === "place" && p.card);
+  const myHand = (troupes.find((tr) => tr.seat === ctx.you) || {}).hand || [];
+  if (selected && (!myHand.includes(selected) || !places.some(([, p]) => p.card === selected))) selected = null;
+  const targets = (row) => places.filter(([, p]) => p.card === selected && p.row === String(row.name))
+    .map(([a, p]) => h("button", { type: "button", class: "sb-target", "data-action": a.id, title: a[ctx.lang] || a.en,
+      onclick: () => { selected = null; ctx.act(a.id); } }, `+ ${p.slot}`));
   const rows = (view.rows || []).map((row) => h("div", { class: "sb-row" },
     h("div", { class: "sb-row-name" }, `${t("row")} ${row.name}`),
     h("div", { class: "sb-slots" }, row.slots.length ? row.slots.map((s) => card(s, row, ctx, troupes))
-      : h("span", { class: "muted" }, "—"))));
+      : h("span", { class: "muted" }, "—"), selected ? targets(row) : null)));
   const people = troupes.map((tr) => {
     const colour = COLOURS[tr.colour] || "#777";
     const who = tr.rival ? t("rival") : (ctx.seatNames[tr.seat] || `#${tr.seat}`);
@@ -47,8 +57,14 @@ export function showBattle(view, ctx) {
       h("div", { class: "sb-stats" },
         `${t("strength")}: ${tr.strength} · ${t("cards")}: ${tr.hand_size} · ${t("deck")}: ${tr.deck_size} · ${t("tokens")}: ${tr.tokens}`,
         tr.mulligan_used ? ` · ${t("mulligan")}` : ""),
-      tr.hand ? h("div", { class: "hand" }, tr.hand.map((c) => h("span", { class: "sb-hand-card", style: { borderColor: colour } },
-        term(ctx.gloss, c)))) : null);
+      tr.hand ? h("div", { class: "hand" }, tr.hand.map((c) => {
+        const playable = tr.seat === ctx.you && places.some(([, p]) => p.card === c);
+        return h(playable ? "button" : "span", {
+          class: `sb-hand-card${playable ? " target" : ""}${selected === c ? " selected" : ""}`, type: playable ? "button" : null,
+          "data-card": c, style: { borderColor: colour },
+          onclick: playable ? () => { selected = selected === c ? null : c; ctx.redraw(); } : null,
+        }, term(ctx.gloss, c));
+      })) : null);
   });
   const pending = view.pending
     ? h("div", { class: "sb-pending" }, `${term(ctx.gloss, view.pending.effect)} → ${t("row")} ${view.pending.row}·${view.pending.slot}`)
