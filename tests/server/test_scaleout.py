@@ -99,3 +99,25 @@ def test_two_processes_share_tables(bus: str, pg_url: str, tmp_path: Path) -> No
     finally:
         s1.stop()
         s2.stop()
+
+
+def test_bots_continue_when_their_process_dies(pg_url: str, tmp_path: Path) -> None:
+    """A table of bots driven by process 1; process 2 has it loaded (a spectator watches there). Killing
+    process 1 mid-game: process 2 takes over the bots after its grace period and finishes the game."""
+    s1 = ServerProcess(pg_url, bot_delay=0.2, log_path=tmp_path / "s1.log").start()
+    s2 = ServerProcess(pg_url, bot_delay=0.2, log_path=tmp_path / "s2.log").start()
+    try:
+        with httpx.Client(base_url=s1.url, timeout=5) as h1:
+            tid = h1.post("/api/tables", json={"game": "toy", "options": {"hand": 3},
+                                               "seats": [{"kind": "bot", "bot": "random"}] * 4}).json()["table"]["id"]
+        with connect(f"{s2.ws_url}/ws/tables/{tid}") as spectator:
+            spectator.send(json.dumps({"type": "hello"}))
+            recv_state(spectator, 2)          # process 2 has seen the game move
+            s1.kill()
+            final = recv_state(spectator, 12, timeout=20, status="over")
+            assert final["view"]["status"] == "over"
+        with httpx.Client(base_url=s2.url, timeout=5) as h2:
+            assert len(h2.get(f"/api/tables/{tid}/record").json()["actions"]) == 12
+    finally:
+        s1.stop()
+        s2.stop()
