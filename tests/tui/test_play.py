@@ -52,11 +52,12 @@ async def test_bots_only_game_is_watched_to_the_end_without_covers():
 
 @pytest.mark.asyncio
 async def test_with_a_pace_bots_move_one_by_one_and_the_spinner_shows():
-    app = NastolkaApp([TOY], lang="en", pace=1.0, seed=2, remember=False)
+    app = NastolkaApp([TOY], lang="en", pace=2.0, seed=2, remember=False)
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot, ["random", "human", "random"])
         screen = app.screen
-        assert screen.thinking == 0 and not screen.session.steps
+        await wait_for(pilot, lambda: screen.thinking == 0)
+        assert not screen.session.steps  # the bot's move waits for the pace, the screen keeps drawing
         assert "Bot #0 (random) is thinking" in screen_text(app)
         await wait_for(pilot, lambda: human_turn(app))
         assert [s.seat for s in screen.session.steps] == [0]  # one bot move, then me
