@@ -137,3 +137,34 @@ def test_lobby_lists_tables(client: TestClient) -> None:
     open_ids = [x["id"] for x in client.get("/api/tables?status=open").json()]
     assert t["id"] in open_ids
     assert client.get("/api/tables?status=weird").status_code == 400
+
+
+def test_a_slow_bot_does_not_block_the_server(client: TestClient) -> None:
+    """Bots think in a worker thread: while one thinks for a second, the server answers at once."""
+    import time
+
+    from nastolka.bots import base
+
+    class Sleepy:
+        name = "sleepy"
+
+        def choose(self, state, seat):  # type: ignore[no-untyped-def]
+            time.sleep(1.0)
+            return state.legal_ids(seat)[0]
+
+    base.register_generic("sleepy", lambda game, seed=0, **kw: Sleepy())
+    try:
+        t = create_table(client, [{"kind": "bot", "bot": "sleepy"}, {}])
+        join(client, t["id"], 1, "Patient")
+        time.sleep(0.1)                       # the bot is thinking now
+        start = time.monotonic()
+        assert client.get("/healthz").status_code == 200
+        assert state(client, t["id"])["version"] == 0
+        assert time.monotonic() - start < 0.5
+        for _ in range(100):
+            if state(client, t["id"])["version"] == 1:
+                break
+            time.sleep(0.05)
+        assert state(client, t["id"])["version"] == 1
+    finally:
+        base._GENERIC.pop("sleepy", None)
