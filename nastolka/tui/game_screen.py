@@ -25,7 +25,7 @@ from textual.worker import Worker, WorkerState
 from nastolka.bots.base import Bot
 from nastolka.engine import Event, GameState, NastolkaError, visible
 
-from .boards import GENERIC, presenter_for
+from .boards import present, presenter_for
 from .cover import CoverScreen
 from .help import HelpScreen
 from .i18n import tr
@@ -129,13 +129,11 @@ class GameScreen(Screen[None]):
     def present(self, part: str, *args: Any) -> Any:
         """A part drawn by the game's presenter, or by the generic one if the game's fails (a view that
         changed under a board widget must cost a prettier picture, never the game in progress)."""
-        try:
-            return getattr(self.presenter, part)(*args)
-        except Exception as exc:  # noqa: BLE001
-            if not self._warned:
-                self._warned = True
-                self.notify(f"board drawing failed ({exc!r}); showing the text view", severity="warning")
-            return getattr(GENERIC, part)(*args)
+        result, error = present(self.presenter, part, *args)
+        if error is not None and not self._warned:
+            self._warned = True
+            self.notify(f"board drawing failed ({error!r}); showing the text view", severity="warning")
+        return result
 
     def draw_actions(self) -> None:
         options = self.query_one("#actions", OptionList)

@@ -15,7 +15,7 @@ from textual.widgets import Footer, Static
 
 from nastolka.engine import Event, Game, GameState, Record, visible
 
-from .boards import presenter_for
+from .boards import present, presenter_for
 from .i18n import tr
 from .keys import localize
 from .names import seat_names
@@ -73,14 +73,14 @@ class ReplayScreen(Screen[None]):
         title.append("  " + tr("replay_view", lang, who=who))
         self.query_one("#title", Static).update(title)
         self.query_one("#board-box").border_title = tr("board", lang)
-        self.query_one("#board", Static).update(self.presenter.board(self.game, view, lang))
+        self.query_one("#board", Static).update(present(self.presenter, "board", self.game, view, lang)[0])
         hand = self.query_one("#hand", Static)
         hand.border_title = tr("hand_of", lang, name=who)
-        cards = self.presenter.hand(view, lang) if self.eyes is not None else None
+        cards = present(self.presenter, "hand", view, lang)[0] if self.eyes is not None else None
         hand.update(self.presenter.hand_renderable(cards, lang, tr("hand_empty", lang), tr("hand_hidden", lang)))
         table = self.query_one("#table", Static)
         table.border_title = tr("table", lang)
-        table.update(self.presenter.table(view, lang, names))
+        table.update(present(self.presenter, "table", view, lang, names)[0])
         box = self.query_one("#step-events", Static)
         box.border_title = tr("log", lang)
         box.border_subtitle = tr("replay_keys", lang)

@@ -133,3 +133,23 @@ def test_records_saved_by_the_client_replay_in_the_engine(tmp_path, toy):
     path = session.save(tmp_path / "done.json")
     final = replay(Record.load(path))
     assert final.is_over and final.result() == session.state.result()
+
+
+@pytest.mark.asyncio
+async def test_a_broken_board_falls_back_to_the_games_text_view():
+    from nastolka.tui.boards import Presenter
+
+    class Broken(Presenter):
+        def board(self, game, view, lang, focus=None):
+            raise KeyError("rows")
+
+    app = make_app([TOY])
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot, ["human", "random"])
+        await wait_for(pilot, lambda: human_turn(app))
+        screen = app.screen
+        screen.presenter = Broken()
+        screen.redraw()
+        await pilot.pause()
+        assert '"hand_sizes"' in screen_text(app)  # the toy game's render_view (its JSON view)
+        await play(pilot)  # and the game still plays to the end

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from .base import GENERIC, CardFace, Presenter
 
-__all__ = ["GENERIC", "CardFace", "Presenter", "presenter_for"]
+__all__ = ["GENERIC", "CardFace", "Presenter", "present", "presenter_for"]
 
 
 def presenter_for(game_id: str) -> Presenter:
@@ -17,3 +18,14 @@ def presenter_for(game_id: str) -> Presenter:
         return GENERIC
     presenter = getattr(module, "PRESENTER", None)
     return presenter if isinstance(presenter, Presenter) else GENERIC
+
+
+def present(presenter: Presenter, part: str, *args: Any) -> tuple[Any, Exception | None]:
+    """``presenter.<part>(*args)``, or the generic presenter's if the game's raises, with the error.
+
+    A view that changed under a board module must cost a plainer picture, never the game in progress.
+    """
+    try:
+        return getattr(presenter, part)(*args), None
+    except Exception as exc:  # noqa: BLE001
+        return getattr(GENERIC, part)(*args), exc
