@@ -148,7 +148,7 @@ class GameScreen(Screen[None]):
             self.awaiting = None
             self.focus_aid = None
             return
-        prompt.update(Text(tr("actions", self.lang), style="bold"))
+        self.draw_prompt(None, None)
         actions = self.state.legal_actions(seat)
         options.add_options(
             Option(Text(f"{i}. " if i <= 9 else "   ").append(a.label(self.lang)), id=a.id)
@@ -158,6 +158,16 @@ class GameScreen(Screen[None]):
         self.awaiting = seat
         if self.focused is not options:
             options.focus()
+
+    def draw_prompt(self, view: dict[str, Any] | None, aid: str | None) -> None:
+        """"Your move", and the text of the card the highlighted action uses (card texts on demand)."""
+        prompt = Text(tr("actions", self.lang), style="bold")
+        if aid is not None and view is not None:
+            hint = self.present("action_hint", view, aid, self.lang)
+            if hint:
+                prompt.append(" — ")
+                prompt.append(hint, style="italic")
+        self.query_one("#prompt", Static).update(prompt)
 
     def draw_status(self) -> None:
         status = Text()
@@ -285,6 +295,7 @@ class GameScreen(Screen[None]):
         if aid == self.focus_aid:
             return
         view = self.view()
+        self.draw_prompt(view, aid)
         before = self.present("focus_key", view, self.focus_aid)
         self.focus_aid = aid
         if self.present("focus_key", view, aid) != before:

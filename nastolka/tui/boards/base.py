@@ -67,6 +67,10 @@ class Presenter:
         as the player moves through the list (the generic board shows no target)."""
         return None
 
+    def action_hint(self, view: dict[str, Any], aid: str, lang: str) -> str:
+        """A line about the card the highlighted action uses (its text), shown under "Your move"."""
+        return ""
+
     def hand(self, view: dict[str, Any], lang: str) -> list[CardFace] | None:
         """The viewer's cards, or None if the view has no hand for this viewer."""
         for key in self.hand_keys:

@@ -102,6 +102,12 @@ def _lang_pick(pair: tuple[str, str], lang: str) -> str:
 
 
 class ColtExpressPresenter(Presenter):
+    def action_hint(self, view: dict[str, Any], aid: str, lang: str) -> str:
+        m = re.match(r"play:card=(\w+)", aid)
+        if not m or m.group(1) not in CARD_TEXT:
+            return ""
+        return f"{card_name(m.group(1), lang)}: {_lang_pick(CARD_TEXT[m.group(1)], lang)}"
+
     def focus_key(self, view: dict[str, Any], focus: str | None) -> object:
         return car_target(focus)
 

@@ -75,6 +75,12 @@ def colour(owner: Any) -> str:
 
 
 class ShowBattlePresenter(Presenter):
+    def action_hint(self, view: dict[str, Any], aid: str, lang: str) -> str:
+        m = re.search(r"card=(\w+)", aid)
+        kind = m.group(1) if m else (aid.split(":")[1] if aid.startswith("effect:") and aid.count(":") >= 1 else "")
+        text = card_effect(kind, lang) if kind in data.KIND_INDEX else ""
+        return f"{card_name(kind, lang)}: {text}" if text else ""
+
     def focus_key(self, view: dict[str, Any], focus: str | None) -> object:
         return focus_target(focus, view.get("pending"))
 

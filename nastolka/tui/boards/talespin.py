@@ -81,6 +81,12 @@ def move_target(focus: str | None, view: dict[str, Any]) -> int | None:
 
 
 class TaleSpinPresenter(Presenter):
+    def action_hint(self, view: dict[str, Any], aid: str, lang: str) -> str:
+        m = re.search(r"card=(\w+)", aid)
+        if not m or m.group(1) not in T.DEF_INDEX:
+            return ""
+        return f"{card_name(m.group(1), lang)}: {card_text(m.group(1), lang)}"
+
     def focus_key(self, view: dict[str, Any], focus: str | None) -> object:
         return move_target(focus, view)
 
