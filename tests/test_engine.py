@@ -178,3 +178,16 @@ def test_history_is_shared_by_clone_but_not_mutated() -> None:
     seat = twin.to_act[0]
     twin.apply(seat, twin.legal_ids(seat)[0])
     assert len(state.history()) == 1 and len(twin.history()) == 2
+
+
+def test_deepcopy_of_a_long_history_does_not_recurse() -> None:
+    """Tests snapshot ``vars(state)`` with deepcopy; a game of thousands of actions must not hit the limit."""
+    from nastolka.engine.state import _Cell
+
+    state = TOY.new(2, seed=1)
+    cell = None
+    for i in range(5_000):
+        cell = _Cell((cell, 0, f"x{i}"))
+    state._history = cell
+    snapshot = copy.deepcopy(vars(state))
+    assert snapshot == vars(state) and len(state.history()) == 5_000

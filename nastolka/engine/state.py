@@ -80,6 +80,17 @@ class Origin:
     determinized: bool = False
 
 
+class _Cell(tuple):  # type: ignore[type-arg]
+    """One history cell ``(previous, seat, action id)``. Immutable and shared between clones, so a deep
+    copy returns it as it is: copying a long game's chain cell by cell would only waste time and hit
+    Python's recursion limit."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Cell:
+        return self
+
+
 class GameState(ABC):
     """Base of every game's state. Subclasses keep their fields compact (ints, tuples, small lists)."""
 
@@ -199,7 +210,7 @@ class GameState(ABC):
         """Fast path for bots that took ``aid`` from ``legal_ids(seat)`` themselves."""
         events = self._apply(seat, aid)
         self.step += 1
-        self._history = (self._history, seat, aid)
+        self._history = _Cell((self._history, seat, aid))
         self._settle(events)
         return events
 
