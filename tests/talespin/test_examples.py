@@ -39,7 +39,7 @@ def test_R6_2_kit_and_rebecca_ship_6_at_khan_industries() -> None:
                          "take:card=cargo_coffee"])
     s = run_record(rec, upto=1)
     assert s.stat(0, 0) == 6
-    s = run_record(rec, upto=3)
+    s = run_record(rec, upto=[a for _, a in rec.actions].index("move:dir=cw,n=3") + 1)
     assert s.pos[0] == 8 and s.dec[0] == "cargo"  # SHIPPING 6 >= RECEIVING 6
     s = run_record(rec)
     # Khan Industries' bonus searched the deck for a Cargo

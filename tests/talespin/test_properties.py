@@ -170,16 +170,42 @@ def test_R24_7_searched_card_is_known_to_all_and_kept_by_determinization() -> No
         assert s.view(1)["players"][0]["known_hand"] == []
 
 
-def test_R17_playthrough_records_replay_to_their_results() -> None:
-    """Saved heuristic games at 1-4 players (regression: any rules change that alters play shows here)."""
+RECORD_GAMES = ((1, 5), (2, 12), (3, 7), (4, 3))  # (players, seed); the bot of seat i has seed ``seed + i``
+
+
+def _records_dir():  # noqa: ANN202
     from pathlib import Path
 
-    files = sorted((Path(__file__).parent / "records").glob("*.json"))
+    return Path(__file__).parent / "records"
+
+
+def test_R17_playthrough_records_replay_to_their_results() -> None:
+    """Saved heuristic games at 1-4 players (regression: any rules change that alters play shows here).
+
+    When a rules change is meant to alter play, regenerate them from the repository root with
+    ``.venv/bin/python -m tests.talespin.test_properties`` and say why in the commit.
+    """
+    files = sorted(_records_dir().glob("*.json"))
     assert len(files) == 4
     for path in files:
         rec = Record.load(path)
         state = replay(rec)
         assert state.is_over and state.result().to_json() == rec.result
+
+
+def regenerate_records() -> None:
+    """Play the ``RECORD_GAMES`` with the heuristic bot at every seat and save them as the regression records."""
+    for players, seed in RECORD_GAMES:
+        bots = [make_bot(GAME, "heuristic", seed + i) for i in range(players)]
+        s = GAME.new(players, {"cargo_to_win": 5, "beginner": False, "characters": []}, seed=seed)
+        while not s.is_over:
+            seat = s.to_act[0]
+            s.apply(seat, bots[seat].choose(s, seat))
+        rec = record_of(s, seats=["heuristic"] * players,
+                        notes={"purpose": "playthrough regression: a rules change that alters play shows up here"})
+        path = _records_dir() / f"heuristic_{players}p_seed{seed}.json"
+        rec.save(path)
+        print(f"wrote {path} ({len(rec.actions)} actions, winners {list(s.result().winners)})")
 
 
 def test_R5_3_nested_determinizations_stay_consistent() -> None:
@@ -198,3 +224,7 @@ def test_R5_3_nested_determinizations_stay_consistent() -> None:
                         d.view(v)
             seat = s.to_act[0]
             s.apply(seat, bots[seat].choose(s, seat))
+
+
+if __name__ == "__main__":
+    regenerate_records()

@@ -300,12 +300,16 @@ def test_R13_12_cleanup_discards_every_maneuver_card_and_step_2_goes_on() -> Non
 # ---------------------------------------------------------------- R14 windows
 def test_R14_win_and_lose_windows_order_attacker_victory() -> None:
     s = new(_df(["act_press", "act_bail_out"], ["act_bail_out", "act_spoils"], holds=[[], HOLD[:4]]))
-    act(s, "dogfight:target=1", "decline")
+    act(s, "dogfight:target=1", strict=True)
+    assert s.dec == ("window", 0, "start_dogfight") and s.legal_ids(0) == ["pass"]  # DF-W1, nothing to play
+    act(s, "pass", strict=True)
+    assert s.dec == ("window", 1, "opponent_starts_dogfight") and s.legal_ids(1) == ["pass"]  # DF-W2
+    act(s, "pass", "decline", strict=True)
     assert s.dec == ("window", 0, "win_dogfight")  # DF-V1: attacker's win
     assert s.legal_ids(0) == ["action:card=act_press", "pass"]  # Bail Out! is a lose card
-    act(s, "pass")
+    act(s, "pass", strict=True)
     assert s.dec == ("window", 1, "lose_dogfight")  # DF-V2: defender's lose
-    act(s, "pass")
+    act(s, "pass", strict=True)
     assert s.dec == ("damage", 0)
 
 
@@ -314,8 +318,12 @@ def test_R14_dogfight_ends_window_reaches_a_non_participant_in_four_players() ->
              "positions": [6, 12, 3, 9], "hands": [["pil_patrol"], [], ["act_patch_up"], []],
              "holds": [[], [], ["open:cargo_ice"], ["cargo_gold"]], "deck": FILL}, players=4)
     assert s.order == (0, 3, 1, 2)
-    act(s, "pilot:card=pil_patrol,target=3", "decline", "damage:open,pos=0")
+    # Molly (defender) and Baloo have empty hands: DF-W1 and DF-W2 are skipped, as everybody can see
+    act(s, "pilot:card=pil_patrol,target=3", "decline", "damage:open,pos=0", strict=True)
     assert hold_names(s, 3) == ["open:cargo_gold"] and names(s.hands[0]) == ["pas_louie"]  # Reward: draw 1
+    # DF-E: attacker (who now holds a card), defender (no cards), then the others from the attacker
+    assert s.dec == ("window", 0, "dogfight_ends") and s.legal_ids(0) == ["pass"]
+    act(s, "pass", strict=True)
     assert s.dec == ("window", 2, "dogfight_ends")
     act(s, "action:card=act_patch_up")
     assert s.df is None and hold_names(s, 2) == ["cargo_ice"]
@@ -325,11 +333,13 @@ def test_R14_W3_W4_attacker_then_defender() -> None:
     s = new(_df(["act_wingman", "act_second_wind", "pas_client"], ["pas_client"]))
     act(s, "dogfight:target=1", "accept")
     assert s.dec == ("window", 0, "before_piloting_draws")
-    act(s, "action:card=act_wingman")  # Baloo has no before-draws card: his turn in DF-W3 passes by itself
+    act(s, "action:card=act_wingman", "pass", strict=True)
+    assert s.dec == ("window", 1, "before_piloting_draws") and s.legal_ids(1) == ["pass"]  # asked all the same
+    act(s, "pass", strict=True)
     assert s.df[PDA] == 2 and len(s.hands[0]) == 2 + 4  # Karnage is a Pilot: +2
     assert s.dec == ("window", 0, "after_piloting_draws")
     act(s, "action:card=act_second_wind", "discard:card=pas_client")
-    assert s.dec[0] == "defend"  # the defender has no after-draws card
+    assert s.dec[0] == "defend"  # the defender has no after-draws card: his window was passed
 
 
 def test_R13_14_record_damage_total_and_draw_total() -> None:

@@ -68,21 +68,26 @@ def test_R19_5_range_dogfight_offers_every_opponent_in_range() -> None:
 def test_R19_5_other_players_get_no_win_or_lose_window() -> None:
     s = new({"characters": ["karnage", "baloo", "kit"], "first": 0, "step": 2, "positions": [12, 3, 9],
              "hands": [[], [], ["act_press", "act_bail_out"]], "deck": FILL}, players=3)
-    act(s, "dogfight:target=1", "decline")
-    assert s.df is None and s.dec == ("main", 0)  # Kit was never asked
+    act(s, "dogfight:target=1", "decline", strict=True)
+    # Kit is not asked in the win/lose windows; only in DF-E, where his win/lose cards cannot be played
+    assert s.dec == ("window", 2, "dogfight_ends") and s.legal_ids(2) == ["pass"]
+    act(s, "pass", strict=True)
+    assert s.df is None and s.dec == ("main", 0)
 
 
 def test_R12_3_reaction_window_order_in_four_players() -> None:
     s = new({"characters": ["kit", "karnage", "baloo", "molly"], "first": 2, "step": 2, "dice": [1],
-             "positions": [3, 12, 6, 9], "hands": [["act_lookout"], ["act_storm"], [], []],
+             "positions": [3, 12, 6, 9], "hands": [["act_lookout"], ["act_storm"], [], ["cargo_ice"]],
              "holds": [[], [], ["pas_client"], []]}, players=4)
     # Baloo (6) active: Molly (9), Karnage (12), Kit (3)
     assert s.order == (2, 3, 1, 0)
-    act(s, "end")
+    act(s, "end", strict=True)
+    assert s.dec == ("window", 3, "any_turn") and s.legal_ids(3) == ["pass"]  # Molly holds no Action
+    act(s, "pass", strict=True)
     assert s.dec == ("window", 1, "any_turn")
-    act(s, "pass")
+    act(s, "pass", strict=True)
     assert s.dec == ("window", 0, "any_turn")
-    act(s, "pass")
+    act(s, "pass", strict=True)
     assert s.dec[0] == "move" and s.dec[1] == 2
 
 

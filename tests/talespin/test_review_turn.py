@@ -234,7 +234,10 @@ def test_R10_5_hold_of_four_needs_a_genuine_cargo_no_artifact() -> None:
     s = new(_two([["art_sprocket", "pas_client"], []], dice=[1], positions=[2, 9],
                  holds=[["pas_tourists", "pas_dunder", "pas_spy", "pas_louie"], []]))
     act(s, "end", "move:dir=cw,n=1")
-    assert s.active == 1 and len(s.holds[0]) == 4  # no Cargo card in hand: no cargo decision at all
+    # no Cargo card in hand: nothing may be played, but the seat is still asked (its hand is hidden)
+    assert s.dec == ("cargo", 0) and s.legal_ids(0) == ["cargo:none"]
+    act(s, "cargo:none")
+    assert s.active == 1 and len(s.holds[0]) == 4
 
 
 def test_R18_1_R10_5_long_game_final_cargo_is_the_seventh() -> None:
@@ -289,11 +292,14 @@ def test_R12_2_reaction_window_seat_plays_several_then_passes_and_is_not_asked_a
              "holds": [["pas_client"], [], []]}, players=3)
     # turn order from Kit (3): Baloo (6), Karnage (12)
     assert s.order == (0, 2, 1)
-    act(s, "end")
-    assert s.dec == ("window", 1, "any_turn")  # Baloo has no any_turn card: skipped
-    act(s, "action:card=act_lookout")
+    act(s, "end", strict=True)
+    # Baloo has no any_turn card but holds a card: he is asked all the same, with only a pass (R12.3)
+    assert s.dec == ("window", 2, "any_turn") and s.legal_ids(2) == ["pass"]
+    act(s, "pass", strict=True)
     assert s.dec == ("window", 1, "any_turn")
-    act(s, "action:card=act_storm")
+    act(s, "action:card=act_lookout", strict=True)
+    assert s.dec == ("window", 1, "any_turn")
+    act(s, "action:card=act_storm", strict=True)
     # Sudden Storm: every player discards 1, active player first (Kit has no cards), then Baloo, then Karnage
     assert s.dec[0] == "move" or s.dec[1] != 1 or s.dec[0] == "discard"
     while s.dec[0] == "discard":

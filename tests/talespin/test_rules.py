@@ -350,22 +350,27 @@ def test_R13_6_ties_favour_attacker_rule() -> None:
 
 # ---------------------------------------------------------------- R14 timing table
 def test_R14_windows_in_order() -> None:
+    """Every window of the timing table is offered, in order, to each seat it names that holds a card; a seat
+    that played a card is asked again until it passes (R12.2)."""
     s = new(_df(["act_ambush", "act_wingman", "act_second_wind", "cargo_ice"],
                 ["act_jammed", "act_into_clouds"]))
-    act(s, "dogfight:target=1")
+    act(s, "dogfight:target=1", strict=True)
     assert s.dec == ("window", 0, "start_dogfight")
-    # a seat with no eligible card left passes implicitly
-    act(s, "action:card=act_ambush")
+    act(s, "action:card=act_ambush", strict=True)
+    assert s.dec == ("window", 0, "start_dogfight") and s.legal_ids(0) == ["pass"]  # nothing left: pass
+    act(s, "pass", strict=True)
     assert s.dec == ("window", 1, "opponent_starts_dogfight")
-    act(s, "pass")
+    act(s, "pass", strict=True)
     # Ambush: the defender cannot decline, so acceptance is automatic
     assert s.dec == ("window", 0, "before_piloting_draws")
-    act(s, "action:card=act_wingman")
+    act(s, "action:card=act_wingman", "pass", strict=True)
     assert s.dec == ("window", 1, "before_piloting_draws")
-    act(s, "action:card=act_jammed")
+    act(s, "action:card=act_jammed", "pass", strict=True)
     assert s.df[PDA] == 2 - 2 and s.df[PDD] == 0
     assert s.dec == ("window", 0, "after_piloting_draws")
-    act(s, "pass")
+    act(s, "pass", strict=True)
+    assert s.dec == ("window", 1, "after_piloting_draws") and s.legal_ids(1) == ["pass"]
+    act(s, "pass", strict=True)
     assert s.df[PH] == F_DEF and s.dec[0] == "defend"
 
 

@@ -6,8 +6,10 @@ name starts with ``_``.  ``_run`` pops and executes frames until one needs a cho
 decision in ``dec`` (kind, seat, context…) and stops.  ``_apply`` answers the decision and runs again.
 When the stack is empty ``_advance`` moves the turn machine on (Step 1 → Step 2 → Reaction window →
 Roll → Discard → end of turn) or, during a dogfight, the dogfight machine through the timing table R14.
-Windows are offered only to seats holding an eligible card; a seat with none passes implicitly (saves
-thousands of empty decisions in bot searches without changing what anybody could do).
+Who must decide is public (``to_act``), so a decision is skipped (resolved by itself) only when public
+facts show it has a single option: every window is offered to every seat its timing names that holds a
+card, with ``pass``; playing cargo is asked whenever the hand is not empty; a choice among hand cards is
+asked unless the hand holds one card.  Otherwise being asked, or not, would tell the table what a hand holds.
 
 Why one stack instead of nested callbacks: it makes every state a plain value (ints, lists, tuples), so
 ``clone`` is a handful of list copies and any decision can be recorded, replayed and determinized.
@@ -656,13 +658,18 @@ class TaleSpinState(GameState):
     def _eligible(self, s: int, timing: str) -> list[int]:
         if self.solo:
             return []  # R20.3: Action text is never used in solitaire
-        return [d for d in self._hand_defs(s) if T.D_TIMING[d] == timing and self._can_play(s, d)]
+        timings = T.D_TIMING
+        defs = {d for d in map(C_DEF.__getitem__, self.hands[s]) if timings[d] == timing}
+        return [d for d in sorted(defs) if self._can_play(s, d)] if defs else []
 
     def _offer_window(self, s: int, timing: str) -> bool:
-        if self._eligible(s, timing):
-            self.dec = ("window", s, timing)
-            return True
-        return False
+        """Offer a response window to ``s`` (R12.2), whatever it holds: everybody sees who is asked, so asking
+        only seats with an eligible card would tell the table what is in their hands.  Skipped only when
+        that follows from public facts: solitaire (R20.3) or an empty hand (hand sizes are public)."""
+        if self.solo or not self.hands[s]:
+            return False
+        self.dec = ("window", s, timing)
+        return True
 
     def _play_action(self, s: int, d: int) -> None:
         inst = self._take_def(s, d)
@@ -781,11 +788,10 @@ class TaleSpinState(GameState):
             return
         if self.stat(c, 0) < T.LOC_RECEIVING[self.pos[c]]:
             return
-        hand = self.hands[c]
-        if not hand:
+        if not self.hands[c]:
             return
-        if self._locked(c) and not any(C_TYPE[i] == CARGO for i in hand):
-            return
+        # asked even with no card to play (a locked hold and no Cargo in hand): skipping would show
+        # everybody that the hand holds no Cargo
         self.dec = ("cargo", c)
 
     def _op_draw(self, op: tuple[Any, ...], c: int, src: int) -> None:
@@ -819,7 +825,7 @@ class TaleSpinState(GameState):
             self._forget(s, C_DEF[inst])
             self._discard_inst(inst)
             self._e("discard", seat=s, card=DEF_ID[C_DEF[inst]])
-        elif len(self._hand_defs(s)) == 1:
+        elif len(hand) == 1:  # public: a hand of one card (copies of one card are still asked)
             inst = hand.pop()
             self._forget(s, C_DEF[inst])
             self._discard_inst(inst)
@@ -861,7 +867,7 @@ class TaleSpinState(GameState):
         opts = self._take_options(op[1], op[2])
         if not opts:
             return
-        if len(opts) == 1:
+        if len(opts) == 1 and op[1] == "discard":  # the discard pile is public; the deck is not
             self._do_take(c, op[1], opts[0])
         else:
             self.dec = ("take", c, op[1], op[2])
