@@ -151,8 +151,8 @@ class TaleSpinPresenter(Presenter):
         else:
             df = view.get("dogfight")
             if df:
-                lines.append(Text(("Воздушный бой: " if ru else "Dogfight: ")
-                                  + f"{df.get('attacker')} → {df.get('defender')}", style="bold red"))
+                who = [self.side_name(view, df.get(k), lang) for k in ("attacker", "defender")]
+                lines.append(Text(("Воздушный бой: " if ru else "Dogfight: ") + " → ".join(who), style="bold red"))
                 lines.append(Text(f"{'атака' if ru else 'attack'}: "
                                   + (", ".join(card_name(c, lang) for c in df.get("attack") or []) or "—")))
                 lines.append(Text(f"{'защита' if ru else 'defence'}: "
@@ -160,6 +160,15 @@ class TaleSpinPresenter(Presenter):
             elif "khan_hold" in view:
                 lines.append(Text(f"{'Шер Хан' if ru else 'Shere Khan'}: {len(view['khan_hold'])}/5"))
         return Box(lines, width=2 * CELL, style="dim", height=3)
+
+    def side_name(self, view: dict[str, Any], side: Any, lang: str) -> str:
+        """A dogfight side: a seat number becomes its character's name; anything else (Khan) stays."""
+        players = self.players_of(view)
+        if isinstance(side, int) and 0 <= side < len(players):
+            return char_name(str(players[side].get("character")), lang).split()[0]
+        if side == "khan":
+            return "Шер Хан" if lang == "ru" else "Shere Khan"
+        return str(side)
 
     def pilots(self, view: dict[str, Any], lang: str) -> RenderableType:
         """Each pilot's chain (with its bonuses) and cargo hold, packed cargo shown as backs."""
