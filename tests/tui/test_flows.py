@@ -153,3 +153,27 @@ async def test_a_broken_board_falls_back_to_the_games_text_view():
         await pilot.pause()
         assert '"hand_sizes"' in screen_text(app)  # the toy game's render_view (its JSON view)
         await play(pilot)  # and the game still plays to the end
+
+
+@pytest.mark.asyncio
+async def test_undo_key_takes_back_a_move_that_revealed_nothing():
+    class Discarder:
+        """A bot that always discards face down: its moves tell the human nothing."""
+
+        name = "discarder"
+
+        def choose(self, state, seat):
+            return next(a for a in state.legal_ids(seat) if a.startswith("discard:"))
+
+    app = make_app([TOY])
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot, ["human", "random"])
+        await wait_for(pilot, lambda: human_turn(app))
+        screen = app.screen
+        screen.session.bots[1] = Discarder()
+        await pilot.press("1")  # play my first card, face up (I knew it)
+        await wait_for(pilot, lambda: human_turn(app))
+        assert [s.seat for s in screen.session.steps] == [0, 1]
+        await pilot.press("u")
+        await wait_for(pilot, lambda: human_turn(app))
+        assert screen.session.steps == [] and screen.session.state.step == 0
