@@ -192,7 +192,7 @@ class ShowBattlePresenter(Presenter):
     def table(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
         ru = lang == "ru"
         table = Table(box=None, pad_edge=False, expand=True)
-        table.add_column("")
+        table.add_column("", no_wrap=True, overflow="ellipsis", ratio=3)
         table.add_column("сила" if ru else "score", justify="right")
         table.add_column("рука" if ru else "hand", justify="right")
         table.add_column("кол." if ru else "deck", justify="right")
