@@ -41,7 +41,8 @@ def make_bot(game: Game, name: str, seed: int = 0, **kwargs: Any) -> Bot:
     """Build a bot by name for ``game``; a game's own bots take precedence over generic ones."""
     _load_generic()
     if name not in game.bots and name not in _GENERIC and name in _LAZY:
-        importlib.import_module(_LAZY[name])  # registers itself on import
+        module = importlib.import_module(_LAZY[name])
+        module.register()  # idempotent: registers the bot again if a test removed it after import
     factory = game.bots.get(name) or _GENERIC.get(name)
     if factory is None:
         raise NastolkaError(f"unknown bot {name!r} for {game.id} (available: {', '.join(bot_names(game))})")
