@@ -30,6 +30,10 @@ if TYPE_CHECKING:
 S = TypeVar("S", bound="GameState")
 
 
+#: keys every view starts with (set by the engine; a game's own view must not reuse them)
+_VIEW_HEADER = frozenset({"game", "players", "seat", "step", "status", "to_act", "result"})
+
+
 class Status(enum.Enum):
     DECISION = "decision"
     CHANCE = "chance"
@@ -248,7 +252,11 @@ class GameState(ABC):
             "status": self.status.value,
             "to_act": list(self.to_act),
         }
-        data.update(self._view(seat))
+        own = self._view(seat)
+        clash = _VIEW_HEADER.intersection(own)
+        if clash:
+            raise TypeError(f"{self.game.id}: a game's view may not redefine the common keys {sorted(clash)}")
+        data.update(own)
         if self.is_over:
             data["result"] = self._result().to_json()
         return data

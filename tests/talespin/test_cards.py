@@ -124,7 +124,7 @@ def test_card_passenger_die_effects_spot_checks() -> None:
     act(s, "end", "move:dir=cw,n=1")
     act(s, s.legal_ids(0)[0])
     act(s, s.legal_ids(0)[0])
-    known = [e["card"] for e in s.view(0)["players"][1]["hold"] if e["card"]]
+    known = [e["card"] for e in s.view(0)["seats"][1]["hold"] if e["card"]]
     assert len(known) == 2
     # Wildcat 2: retrieve 1 card from the discard pile (shown to everyone)
     s = new({"characters": ["karnage", "kit"], "first": 0, "step": 2, "dice": [2], "positions": [12, 2],

@@ -156,8 +156,8 @@ def test_R24_7_searched_card_is_known_to_all_and_kept_by_determinization() -> No
     s = new({"characters": ["karnage", "kit"], "first": 0, "step": 2, "positions": [12, 2],
              "hands": [["act_business_deal"], []], "chains": [["pas_shere_khan"], []]})
     act(s, "action:card=act_business_deal", "take:card=cargo_gold")
-    assert s.view(1)["players"][0]["known_hand"] == ["cargo_gold"]
-    assert s.view(None)["players"][0]["known_hand"] == ["cargo_gold"]
+    assert s.view(1)["seats"][0]["known_hand"] == ["cargo_gold"]
+    assert s.view(None)["seats"][0]["known_hand"] == ["cargo_gold"]
     for k in range(5):
         d = s.determinize(1, Rng(k))
         assert any(T.C_DEF[i] == T.DEF_INDEX["cargo_gold"] for i in d.hands[0])
@@ -167,7 +167,7 @@ def test_R24_7_searched_card_is_known_to_all_and_kept_by_determinization() -> No
         legal = s.legal_ids(s.to_act[0])
         act(s, "cargo:card=cargo_gold" if "cargo:card=cargo_gold" in legal else legal[0])
     if "cargo_gold" not in [T.DEF_ID[T.C_DEF[i]] for i in s.hands[0]]:
-        assert s.view(1)["players"][0]["known_hand"] == []
+        assert s.view(1)["seats"][0]["known_hand"] == []
 
 
 RECORD_GAMES = ((1, 5), (2, 12), (3, 7), (4, 3))  # (players, seed); the bot of seat i has seed ``seed + i``

@@ -34,7 +34,7 @@ def test_R10_3_treasure_island_searches_an_artifact_and_shuffles() -> None:
     act(s, "action:card=act_double_check", "cargo:card=cargo_ice")
     assert s.dec[0] == "take" and all(T.D_TYPE[T.DEF_INDEX[a.split("=")[1]]] == T.ARTIFACT for a in s.legal_ids(0))
     act(s, "take:card=art_medal")
-    assert names(s.hands[0]) == ["art_medal"] and s.view(1)["players"][0]["known_hand"] == ["art_medal"]
+    assert names(s.hands[0]) == ["art_medal"] and s.view(1)["seats"][0]["known_hand"] == ["art_medal"]
 
 
 def test_R10_3_panda_la_moves_a_passenger_first_then_draws() -> None:
@@ -109,8 +109,8 @@ def test_R9_3_thembrian_spy_2_peeks_and_keeps_the_card_packed() -> None:
     s = new({"characters": ["kit", "karnage"], "first": 0, "step": 2, "dice": [2], "positions": [3, 9],
              "hands": [[], []], "chains": [["pas_spy"], []], "holds": [[], ["cargo_ice"]]})
     act(s, "end", "move:dir=cw,n=1")
-    assert hold_names(s, 1) == ["cargo_ice"] and s.view(0)["players"][1]["hold"][0]["card"] == "cargo_ice"
-    assert s.view(None)["players"][1]["hold"][0]["card"] is None
+    assert hold_names(s, 1) == ["cargo_ice"] and s.view(0)["seats"][1]["hold"][0]["card"] == "cargo_ice"
+    assert s.view(None)["seats"][1]["hold"][0]["card"] is None
 
 
 def test_R9_3_wildcat_5_moves_any_own_passenger_first() -> None:
@@ -127,7 +127,7 @@ def test_R13_9_charter_pilot_reward_repacks_and_shuffles() -> None:
              "hands": [["pil_charter"], []], "holds": [["open:cargo_gold", "open:cargo_ice"], []]})
     act(s, "pilot:card=pil_charter,target=1", "decline")
     assert sorted(hold_names(s, 0)) == ["cargo_gold", "cargo_ice"]
-    assert all(e["card"] is None for e in s.view(1)["players"][0]["hold"])
+    assert all(e["card"] is None for e in s.view(1)["seats"][0]["hold"])
 
 
 def test_R13_9_air_mail_pilot_reward_searches_a_cargo() -> None:

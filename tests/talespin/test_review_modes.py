@@ -196,7 +196,7 @@ def test_R20_5_uncovering_frees_the_newest_location_for_the_next_cover() -> None
 def _check_view(s: Any, viewer: int | None) -> None:
     v = s.view(viewer)
     assert isinstance(v["deck"], int)
-    for side, p in enumerate(v["players"]):
+    for side, p in enumerate(v["seats"]):
         if viewer == side:
             assert sorted(p["hand"]) == sorted(T.DEF_ID[T.C_DEF[i]] for i in s.hands[side])
         else:
@@ -222,10 +222,10 @@ def _check_view(s: Any, viewer: int | None) -> None:
             cid = T.DEF_ID[T.C_DEF[inst]]
             if cid in text:
                 # it may be there only because it is public elsewhere (discard, table, open cargo, known)
-                public = set(v["discard"]) | set(v["resolving"]) | {c for p in v["players"] for c in p["chain"]}
-                public |= {e["card"] for p in v["players"] for e in p["hold"] if e["card"]}
-                public |= {c for p in v["players"] for c in (p["hand"] or []) + p["known_hand"]}
-                public |= {c for p in v["players"] for c in p["tiki"]}
+                public = set(v["discard"]) | set(v["resolving"]) | {c for p in v["seats"] for c in p["chain"]}
+                public |= {e["card"] for p in v["seats"] for e in p["hold"] if e["card"]}
+                public |= {c for p in v["seats"] for c in (p["hand"] or []) + p["known_hand"]}
+                public |= {c for p in v["seats"] for c in p["tiki"]}
                 if v["decision"]:  # a seat searching the deck sees the cards it may take there
                     assert v["decision"]["seat"] == viewer or "options" not in v["decision"]
                     public |= set(v["decision"].get("options", []))
@@ -256,11 +256,11 @@ def test_R5_3_spectator_sees_no_packed_card_even_after_peeks_and_steals() -> Non
     s = new({"characters": ["karnage", "kit"], "first": 0, "step": 2, "positions": [12, 2],
              "hands": [["act_pirate_raid", "act_lookout"], []], "holds": [[], ["pas_client", "cargo_ice"]]})
     act(s, "action:card=act_lookout", "cargo:seat=1,pos=1", "action:card=act_pirate_raid", "cargo:seat=1,pos=0")
-    assert [e["card"] for e in s.view(None)["players"][0]["hold"]] == [None]
-    assert [e["card"] for e in s.view(None)["players"][1]["hold"]] == [None]
-    assert [e["card"] for e in s.view(0)["players"][1]["hold"]] == ["cargo_ice"]  # peeked
-    assert [e["card"] for e in s.view(1)["players"][0]["hold"]] == ["pas_client"]  # the victim knows it
-    assert s.view(None)["players"][1]["hand"] is None and s.view(None)["players"][0]["hand"] is None
+    assert [e["card"] for e in s.view(None)["seats"][0]["hold"]] == [None]
+    assert [e["card"] for e in s.view(None)["seats"][1]["hold"]] == [None]
+    assert [e["card"] for e in s.view(0)["seats"][1]["hold"]] == ["cargo_ice"]  # peeked
+    assert [e["card"] for e in s.view(1)["seats"][0]["hold"]] == ["pas_client"]  # the victim knows it
+    assert s.view(None)["seats"][1]["hand"] is None and s.view(None)["seats"][0]["hand"] is None
 
 
 def test_R5_3_shuffle_makes_a_peeked_card_unknown_again() -> None:
@@ -268,15 +268,15 @@ def test_R5_3_shuffle_makes_a_peeked_card_unknown_again() -> None:
              "hands": [["act_lookout"], ["act_secret_hold"]], "holds": [[], ["pas_client", "cargo_ice"]],
              "dice": [1]})
     act(s, "action:card=act_lookout", "cargo:seat=1,pos=0")
-    assert [e["card"] for e in s.view(0)["players"][1]["hold"]] == ["pas_client", None]
+    assert [e["card"] for e in s.view(0)["seats"][1]["hold"]] == ["pas_client", None]
     act(s, "end", "move:dir=cw,n=1")
     while s.active == 0:
         act(s, s.legal_ids(s.to_act[0])[0])
     while s.dec[0] != "main":
         act(s, s.legal_ids(s.to_act[0])[0])
     act(s, "action:card=act_secret_hold")
-    assert all(e["card"] is None for e in s.view(0)["players"][1]["hold"])
-    assert hold_names(s, 1) and all(e["card"] for e in s.view(1)["players"][1]["hold"])
+    assert all(e["card"] is None for e in s.view(0)["seats"][1]["hold"])
+    assert hold_names(s, 1) and all(e["card"] for e in s.view(1)["seats"][1]["hold"])
 
 
 def test_R15_2_R5_3_searcher_sees_the_deck_options_and_determinization_keeps_them() -> None:

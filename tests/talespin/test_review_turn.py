@@ -322,8 +322,8 @@ def test_R12_5_tiki_is_per_player_and_resets_next_turn() -> None:
     s = new(_two([["act_rush", "act_junk_pile"], []], dice=[1], positions=[3, 9], discard=["cargo_gold"],
                  deck=["cargo_ice", "cargo_orchids"]))
     act(s, "action:card=act_rush", "action:card=act_junk_pile", "take:card=cargo_gold")
-    assert s.view(1)["players"][0]["tiki"] == ["act_rush", "act_junk_pile"] or \
-        sorted(s.view(1)["players"][0]["tiki"]) == ["act_junk_pile", "act_rush"]
+    assert s.view(1)["seats"][0]["tiki"] == ["act_rush", "act_junk_pile"] or \
+        sorted(s.view(1)["seats"][0]["tiki"]) == ["act_junk_pile", "act_rush"]
     act(s, "end", "move:dir=cw,n=1")
     assert s.active == 1 and s.tiki == [0, 0]
 

@@ -132,10 +132,10 @@ def test_R5_1_hand_cap_ten_stops_draws() -> None:
 
 def test_R5_3_packed_cargo_hidden_from_others_known_to_owner() -> None:
     s = new(_two([["cargo_ice"], []], holds=[["pas_client"], []]))
-    assert s.view(0)["players"][0]["hold"] == [{"card": "pas_client", "open": False}]
-    assert s.view(1)["players"][0]["hold"] == [{"card": None, "open": False}]
-    assert s.view(None)["players"][0]["hold"] == [{"card": None, "open": False}]
-    assert s.view(1)["players"][0]["hand"] is None
+    assert s.view(0)["seats"][0]["hold"] == [{"card": "pas_client", "open": False}]
+    assert s.view(1)["seats"][0]["hold"] == [{"card": None, "open": False}]
+    assert s.view(None)["seats"][0]["hold"] == [{"card": None, "open": False}]
+    assert s.view(1)["seats"][0]["hand"] is None
 
 
 # ---------------------------------------------------------------- R6 stats
@@ -217,7 +217,7 @@ def test_R10_7_repack_then_shuffle() -> None:
     s = new(_two([["act_secret_hold"], []], holds=[["open:cargo_ice", "open:cargo_gold", "pas_client"], []]))
     act(s, "action:card=act_secret_hold")
     assert sorted(hold_names(s, 0)) == ["cargo_gold", "cargo_ice", "pas_client"]
-    assert all(e["card"] is None for e in s.view(1)["players"][0]["hold"])
+    assert all(e["card"] is None for e in s.view(1)["seats"][0]["hold"])
 
 
 def test_R10_8_steal_keeps_state_and_no_bonus() -> None:
@@ -225,8 +225,8 @@ def test_R10_8_steal_keeps_state_and_no_bonus() -> None:
              "hands": [["act_pirate_raid"], []], "holds": [[], ["pas_client", "open:cargo_ice"]]})
     act(s, "action:card=act_pirate_raid")  # the only packed cargo in range: no choice to make
     assert hold_names(s, 0) == ["pas_client"] and hold_names(s, 1) == ["open:cargo_ice"]
-    assert s.view(0)["players"][0]["hold"][0]["card"] == "pas_client"  # the stealer may look
-    assert s.view(1)["players"][0]["hold"][0]["card"] == "pas_client"  # the victim knows what it lost
+    assert s.view(0)["seats"][0]["hold"][0]["card"] == "pas_client"  # the stealer may look
+    assert s.view(1)["seats"][0]["hold"][0]["card"] == "pas_client"  # the victim knows what it lost
 
 
 # ---------------------------------------------------------------- R11 artifacts
@@ -249,7 +249,7 @@ def test_R12_3_reaction_window_for_any_turn_cards() -> None:
     assert s.dec == ("window", 1, "any_turn")
     act(s, "action:card=act_lookout")
     assert s.dec[0] == "window" or s.dec[0] == "move"
-    assert s.view(1)["players"][0]["hold"][0]["card"] == "pas_client"
+    assert s.view(1)["seats"][0]["hold"][0]["card"] == "pas_client"
 
 
 def test_R12_5_tiki_once_per_turn() -> None:

@@ -60,20 +60,20 @@ class HeuristicBot:
 
     @staticmethod
     def _hand(view: dict[str, Any], seat: int) -> list[str]:
-        return view["players"][seat]["hand"] or []
+        return view["seats"][seat]["hand"] or []
 
     @staticmethod
     def _holdsize(view: dict[str, Any], side: int) -> int:
         if view["mode"] == "solitaire" and side == 1:
             return len(view["khan_hold"])
-        return len(view["players"][side]["hold"])
+        return len(view["seats"][side]["hold"])
 
     def _leader(self, view: dict[str, Any], seat: int, sides: list[int]) -> int:
         return max(sides, key=lambda s: (self._holdsize(view, s), -abs(s - seat)))
 
     # ------------------------------------------------------------------ decisions
     def _main(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
-        me = view["players"][seat]
+        me = view["seats"][seat]
         hand = self._hand(view, seat)
         n_cargo = sum(1 for c in hand if _is_cargo(c))
         for aid in legal:
@@ -137,12 +137,12 @@ class HeuristicBot:
             if "card" in p:
                 d = T.DEF_INDEX[p["card"]]
                 return (T.D_VAL[d], T.D_PIL[d])
-            return (view_first(view, seat), view["players"][seat]["stats"][2])
+            return (view_first(view, seat), view["seats"][seat]["stats"][2])
         return max(fights, key=score)
 
     def _window(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
         df = view["dogfight"]
-        me = view["players"][seat]
+        me = view["seats"][seat]
         for aid in legal:
             cid = _p(aid).get("card")
             if cid is None:
@@ -230,7 +230,7 @@ class HeuristicBot:
         return max(cards, key=lambda a: (_is_cargo(_p(a)["card"]), _val(_p(a)["card"])))
 
     def _move(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
-        me = view["players"][seat]
+        me = view["seats"][seat]
         ship = me["stats"][0]
         covered = len(view.get("covered", []))
         best, best_score = legal[0], -1e9
@@ -256,7 +256,7 @@ class HeuristicBot:
             return "cargo:none"
         hand = self._hand(view, seat)
         genuine = [a for a in cards if _is_cargo(_p(a)["card"])]
-        holdn = len(view["players"][seat]["hold"])
+        holdn = len(view["seats"][seat]["hold"])
         if holdn >= view["cargo_to_win"] - 1:
             return min(genuine, key=lambda a: _val(_p(a)["card"])) if genuine else "cargo:none"
         n_gen = sum(1 for c in hand if _is_cargo(c))
@@ -275,11 +275,11 @@ class HeuristicBot:
         return min(legal, key=key)
 
     def _drop(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
-        chain = view["players"][seat]["chain"]
+        chain = view["seats"][seat]["chain"]
         return min(legal, key=lambda a: T.D_STATS[T.DEF_INDEX[chain[int(_p(a)["pos"])]]][0])
 
     def _entry(self, view: dict[str, Any], side: int, pos: int) -> dict[str, Any]:
-        hold = view["khan_hold"] if view["mode"] == "solitaire" and side == 1 else view["players"][side]["hold"]
+        hold = view["khan_hold"] if view["mode"] == "solitaire" and side == 1 else view["seats"][side]["hold"]
         return hold[pos]
 
     def _pick(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
@@ -317,4 +317,4 @@ class HeuristicBot:
 
 def view_first(view: dict[str, Any], seat: int) -> int:
     """Value of the seat's Player card maneuver (its first maneuver in a RANGE dogfight)."""
-    return T.PL_MANEUVER[T.CHARACTERS.index(view["players"][seat]["character"])][0]
+    return T.PL_MANEUVER[T.CHARACTERS.index(view["seats"][seat]["character"])][0]

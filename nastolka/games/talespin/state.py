@@ -1307,7 +1307,7 @@ class TaleSpinState(GameState):
             "deck": len(self.deck),
             "discard": [ids[C_DEF[i]] for i in self.discard],
             "resolving": [ids[C_DEF[i]] for i in self.limbo],
-            "players": players,
+            "seats": players,
             "dogfight_used": self.df_used,
             "dogfight": dfv,
             "decision": self._decision_view(),

@@ -215,7 +215,7 @@ def render_view(view: dict[str, Any], lang: str = "en") -> str:
     """Ring with planes, stats, chains, holds (packed as backs), hand and the current dogfight."""
     ru = _ru(lang)
     out: list[str] = []
-    players = view["players"]
+    players = view["seats"]
     initials: dict[int, list[str]] = {}
     for s, p in enumerate(players):
         initials.setdefault(p["position"], []).append(f"{s}:{char_name(p['character'], lang)[:4]}")

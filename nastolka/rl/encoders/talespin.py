@@ -85,7 +85,7 @@ class TaleSpinEncoder:
         me = view.get("seat") or 0
         order = list(view.get("order") or ())
         active = view.get("active")
-        for s, pl in enumerate((view.get("players") or ())[:SEATS]):
+        for s, pl in enumerate((view.get("seats") or ())[:SEATS]):
             o = self._rel(s, me) * SEAT_W
             out[o] = 1.0
             c = CHAR.get(pl.get("character"), -1)

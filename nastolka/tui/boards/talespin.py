@@ -73,7 +73,7 @@ def move_target(focus: str | None, view: dict[str, Any]) -> int | None:
     """The Location (1..12) a highlighted ``move:dir=..,n=..`` action flies the viewer's plane to."""
     m = _MOVE.match(focus or "")
     seat = view.get("seat")
-    players = view.get("players")
+    players = view.get("seats")
     if not m or not isinstance(seat, int) or not isinstance(players, list) or seat >= len(players):
         return None
     step = int(m["n"]) * (1 if m["dir"] == "cw" else -1)
@@ -91,7 +91,7 @@ class TaleSpinPresenter(Presenter):
         return move_target(focus, view)
 
     def players_of(self, view: dict[str, Any]) -> list[dict[str, Any]]:
-        players = view.get("players")
+        players = view.get("seats")
         return players if isinstance(players, list) else []
 
     def board(self, game: Game, view: dict[str, Any], lang: str, focus: str | None = None) -> RenderableType:

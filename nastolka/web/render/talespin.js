@@ -15,7 +15,7 @@ function cardChip(ctx, id, extra = {}) {
 }
 
 export function talespin(view, ctx) {
-  const players = Array.isArray(view.players) ? view.players : [];
+  const players = Array.isArray(view.seats) ? view.seats : [];
   const ring = h("div", { class: "ts-ring" });
   for (let clock = 1; clock <= 12; clock++) {
     const angle = (clock / 12) * 2 * Math.PI;
