@@ -176,3 +176,22 @@ def test_views_identical_across_determinizations(game: Game, players: int) -> No
         sample_rng = Rng(4)
         while not sample.is_over:
             random_step(sample, sample_rng)
+
+
+@pytest.mark.parametrize("game, players", [(g, n) for g, n in _params() if g.id != "toy"], ids=_ids)
+def test_determinize_depends_only_on_what_the_seat_knows(game: Game, players: int) -> None:
+    """Two worlds the seat cannot tell apart give the same sample for the same RNG, so a searching bot's
+    choices cannot depend on hidden information (compared through every seat's view)."""
+    state = game.new(players, seed=53)
+    rng = Rng(53)
+    for _ in range(3):
+        for _ in range(1 + rng.randbelow(15)):
+            if state.is_over:
+                return
+            random_step(state, rng)
+        for seat in range(players):
+            other_world = state.determinize(seat, Rng(7))
+            assert other_world.view(seat) == state.view(seat)
+            a = state.determinize(seat, Rng(11))
+            b = other_world.determinize(seat, Rng(11))
+            assert all_views(a) == all_views(b), f"seat {seat}: the sample depends on hidden information"

@@ -136,7 +136,8 @@ def determinize(s: ColtState, seat: int, rng: Rng) -> None:
     # purse values: keep the known ones, shuffle the others among the unknown purse ids
     known = known_mask(s, seat)
     unknown = [t for t in range(D.N_PURSES) if not (known >> t) & 1]
-    values = [s.pv[t] for t in unknown]
+    # sorted first: the sample must depend only on what the seat knows, never on the true arrangement
+    values = sorted(s.pv[t] for t in unknown)
     rng.shuffle(values)
     pv = list(s.pv)
     for t, v in zip(unknown, values, strict=True):
@@ -161,14 +162,14 @@ def determinize(s: ColtState, seat: int, rng: Rng) -> None:
     for q in range(s.n):
         deck = s.deck[q]
         cut = len(deck) - s.ktop[q]
-        bottom = list(deck[:cut])
+        bottom = sorted(deck[:cut])
         if q == seat:
             rng.shuffle(bottom)
             s.deck[q] = tuple(bottom) + deck[cut:]
             continue
         start = s.res + 1 if s.phase == STEAL else s.res
         slots = [i for i in range(start, len(pile)) if pile[i] & 1 and s.card_owner(pile[i] >> 1) == q]
-        pool = bottom + list(s.hand[q]) + [pile[i] >> 1 for i in slots]
+        pool = sorted(bottom + list(s.hand[q]) + [pile[i] >> 1 for i in slots])
         rng.shuffle(pool)
         # face-down pile cards must be action cards, and (two players) a card played with Ghost's power
         # must be one of Ghost's: fill those slots first, from the front of the shuffled pool

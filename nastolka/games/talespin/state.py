@@ -1365,7 +1365,7 @@ class TaleSpinState(GameState):
         fixed: list[list[int]] = [[] for _ in range(self.np)]
         for s in range(self.np):
             if s != seat:
-                hand = self.hands[s][:]
+                hand = sorted(self.hands[s])
                 for v in self.hknown[s]:  # cards the seat saw enter that hand stay there
                     if v >> 8 >> seat & 1:
                         inst = next(i for i in hand if C_DEF[i] == v & 255)
@@ -1375,6 +1375,8 @@ class TaleSpinState(GameState):
                 self.hknown[s] = [v for v in self.hknown[s] if v >> 8 >> seat & 1]
                 pool += hand
                 pool += [v & 127 for v in self.holds[s] if not v & OPEN and not v >> 8 >> seat & 1]
+        # sorted first: the sample must depend only on what the seat knows, never on the true arrangement
+        pool.sort()
         rng.shuffle(pool)
         if t is not None:  # cards of the searched type that were outside the deck fill hands and holds
             slots = sum(len(self.hands[s]) - len(fixed[s]) + sum(1 for v in self.holds[s]
@@ -1399,7 +1401,7 @@ class TaleSpinState(GameState):
                     k += 1
         self.deck = pool[k:]
         if kept:
-            self.deck += kept
+            self.deck += sorted(kept)
             rng.shuffle(self.deck)
         self.dice = []
 
