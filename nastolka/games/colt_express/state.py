@@ -551,6 +551,10 @@ class ColtState(GameState):
                 if bullets:
                     self.disc[s] += bullets
                     self.hand[s] = tuple(c for c in h if c < D.BULLET0)
+            if self.round + 1 >= len(self.rounds):
+                # the last round: there is no next round to keep cards for, so nobody is asked
+                self._begin_steal(ev)
+                return
             self.queue = tuple((self.first + i) % self.n for i in range(self.n))
             self.phase = EXPERT
             self._next_expert(ev)
