@@ -15,10 +15,28 @@ import httpx
 HERE = Path(__file__).resolve().parent
 
 
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+_WORKER_INDEX = int(_WORKER[2:]) if _WORKER[2:].isdigit() else 0
+_next_offset = iter(range(1_000))
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    """A free port from this test worker's own range.
+
+    An OS-chosen port can be handed to two xdist workers in turn (one test kills a server and restarts it
+    on the same port while another worker picks that port): the second server then fails to bind, and its
+    health check answers from the other worker's server. Disjoint ranges per worker rule that out.
+    """
+    base = 20_000 + _WORKER_INDEX * 1_000
+    for offset in _next_offset:
+        port = base + offset
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError("no free port left in this worker's range")
 
 
 class ServerProcess:
@@ -49,7 +67,7 @@ class ServerProcess:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited with {self.proc.returncode}")
             try:
-                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
+                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200 and self.proc.poll() is None:
                     return self
             except httpx.HTTPError:
                 pass
