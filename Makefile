@@ -26,7 +26,7 @@ typecheck: $(STAMP)
 
 # pytest exits 5 when it collects no test: that is a failure here, said plainly.
 unit: $(STAMP)
-	$(BIN)/pytest -n auto; code=$$?; \
+	$(BIN)/pytest -n auto --dist loadgroup; code=$$?; \
 	if [ $$code -eq 5 ]; then echo "pytest collected no tests"; exit 1; fi; exit $$code
 
 test: lint typecheck unit

@@ -22,7 +22,10 @@ CHROMIUM = os.environ.get("NASTOLKA_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Chromium is not installed")
+# One server and one browser for the whole module, and the lobby test reads the ratings the first game
+# wrote: the module must run on one xdist worker, in order (`--dist loadgroup` in the Makefile).
+pytestmark = [pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Chromium is not installed"),
+              pytest.mark.xdist_group("browser")]
 
 
 def has_game(game_id: str) -> bool:
