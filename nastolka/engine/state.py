@@ -15,6 +15,8 @@ untouched), the action history a record is written from, the step counter, and t
 from __future__ import annotations
 
 import enum
+import importlib
+import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
@@ -154,20 +156,34 @@ class GameState(ABC):
         """Resolve one chance node with ``self.rng``. Only games that stop at chance nodes override it."""
         raise NotImplementedError
 
+    #: dotted path of the game's text module, with ``action_label(state, aid, lang)``,
+    #: ``event_text(state, event, lang)`` and ``render_view(view, lang)``. Imported on first use, because a
+    #: text module usually imports the state module (its constants) itself.
+    text_module: ClassVar[str | None] = None
+
+    @classmethod
+    def _text(cls) -> Any:
+        return importlib.import_module(cls.text_module) if cls.text_module else None
+
     def action_label(self, aid: str, lang: str = "en") -> str:
-        """Words for an action id; games override to name cards and targets."""
-        return aid
+        """Words for an action id, from the game's text module (the id itself if it has none)."""
+        text = self._text()
+        return text.action_label(self, aid, lang) if text else aid
 
     def event_text(self, event: Event, lang: str = "en") -> str:
-        """Words for an event; games override."""
+        """Words for an event, from the game's text module."""
+        text = self._text()
+        if text:
+            return str(text.event_text(self, event, lang))
         args = ", ".join(f"{k}={v}" for k, v in event.args.items())
         return f"{event.kind}({args})"
 
     @classmethod
     def render_view(cls, view: dict[str, Any], lang: str = "en") -> str:
         """Text for the terminal, drawn from a view only (so it can never show hidden things)."""
-        import json
-
+        text = cls._text()
+        if text:
+            return str(text.render_view(view, lang))
         return json.dumps(view, ensure_ascii=False, indent=1)
 
     # ----------------------------------------------------------------- the public interface

@@ -99,6 +99,8 @@ def loot_value(token: int, pv: tuple[int, ...]) -> int:
 class ColtState(GameState):
     """One Colt Express game; see the module docstring for the phase machine."""
 
+    text_module = "nastolka.games.colt_express.text"  # labels, event words, terminal rendering
+
     # ------------------------------------------------------------------------- creation
     @classmethod
     def _check_options(cls, players: int, options: dict[str, Any]) -> dict[str, Any]:
@@ -927,21 +929,6 @@ class ColtState(GameState):
         if self.actor >= 0:
             self._decision()
 
-    def action_label(self, aid: str, lang: str = "en") -> str:
-        from .text import action_label
-
-        return action_label(self, aid, lang)
-
-    def event_text(self, event: Event, lang: str = "en") -> str:
-        from .text import event_text
-
-        return event_text(event, lang)
-
-    @classmethod
-    def render_view(cls, view: dict[str, Any], lang: str = "en") -> str:
-        from .text import render_view
-
-        return render_view(view, lang)
 
 
 def setup_bandits(raw: Any, nb: int) -> tuple[int, ...]:

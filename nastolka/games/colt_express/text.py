@@ -159,7 +159,7 @@ def action_label(s: ColtState | None, aid: str, lang: str = "en") -> str:
     return aid
 
 
-def event_text(event: Event, lang: str = "en") -> str:
+def event_text(state: Any, event: Event, lang: str = "en") -> str:
     ru = _ru(lang)
     k, a = event.kind, event.args
     if k == "play":

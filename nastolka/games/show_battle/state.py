@@ -83,6 +83,8 @@ RIVAL = 1
 class ShowBattleState(GameState):
     """One game of «Шоу-Битва» for 1–4 players (1 = solo against the automa troupe)."""
 
+    text_module = "nastolka.games.show_battle.text"  # labels, event words, terminal rendering
+
     nt: int
     nrows: int
     two: int
@@ -839,18 +841,3 @@ class ShowBattleState(GameState):
 
         return build_view(self, seat)
 
-    def action_label(self, aid: str, lang: str = "en") -> str:
-        from .text import action_label
-
-        return action_label(self, aid, lang)
-
-    def event_text(self, event: Event, lang: str = "en") -> str:
-        from .text import event_text
-
-        return event_text(self, event, lang)
-
-    @classmethod
-    def render_view(cls, view: dict[str, Any], lang: str = "en") -> str:
-        from .text import render_view
-
-        return render_view(view, lang)

@@ -97,6 +97,8 @@ def _params(rest: str) -> dict[str, str]:
 class TaleSpinState(GameState):
     """The whole game state: ints, lists of ints and immutable tuples only (cheap ``clone``)."""
 
+    text_module = "nastolka.games.talespin.text"  # labels, event words, terminal rendering
+
     solo: bool                    # solitaire: side 1 is Shere Khan
     np: int                       # sides with a hold (players, or 2 in solitaire)
     N: int                        # cargo to win
@@ -1406,18 +1408,6 @@ class TaleSpinState(GameState):
         self.dice = []
 
     # ------------------------------------------------------------------ text (delegated)
-    def action_label(self, aid: str, lang: str = "en") -> str:
-        from .text import action_label
-        return action_label(self, aid, lang)
-
-    def event_text(self, event: Event, lang: str = "en") -> str:
-        from .text import event_text
-        return event_text(event, lang)
-
-    @classmethod
-    def render_view(cls, view: dict[str, Any], lang: str = "en") -> str:
-        from .text import render_view
-        return render_view(view, lang)
 
 
 # ====================================================================== decisions: legal ids and answers

@@ -176,7 +176,7 @@ _EV_RU = {
 }
 
 
-def event_text(event: Event, lang: str = "en") -> str:
+def event_text(state: Any, event: Event, lang: str = "en") -> str:
     table = _EV_RU if _ru(lang) else _EV_EN
     fmt = table.get(event.kind)
     args = dict(event.args)
