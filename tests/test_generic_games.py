@@ -25,6 +25,7 @@ from nastolka.engine import (
     registry,
     replay,
 )
+from nastolka.engine.record import iter_replay
 
 GAMES: list[Game] = [*all_games(), TOY]
 #: random playouts per player count (heavier games get fewer; the totals stay in the hundreds)
@@ -109,15 +110,9 @@ def test_replay_reproduces_states_and_result(game: Game, players: int) -> None:
         random_step(state, rng)
         trace.append(all_views(state))
     record = Record.loads(record_of(state).dumps())
-    for step, replayed in enumerate(replay_states(record)):
+    for step, replayed in enumerate(iter_replay(record)):
         assert all_views(replayed) == trace[step], f"step {step} differs"
     assert replay(record).result() == state.result()
-
-
-def replay_states(record: Record) -> Iterator[GameState]:
-    from nastolka.engine.record import iter_replay
-
-    yield from iter_replay(record)
 
 
 @pytest.mark.parametrize("game, players", _params(), ids=_ids)
