@@ -25,9 +25,10 @@ def free_port() -> int:
 
     An OS-chosen port can be handed to two xdist workers in turn (one test kills a server and restarts it
     on the same port while another worker picks that port): the second server then fails to bind, and its
-    health check answers from the other worker's server. Disjoint ranges per worker rule that out.
+    health check answers from the other worker's server. Disjoint ranges per worker rule that out;
+    ``NASTOLKA_TEST_PORT_BASE`` moves the whole block, for two checkouts testing on one machine at once.
     """
-    base = 20_000 + _WORKER_INDEX * 1_000
+    base = int(os.environ.get("NASTOLKA_TEST_PORT_BASE", "20000")) + _WORKER_INDEX * 1_000
     for offset in _next_offset:
         port = base + offset
         with socket.socket() as s:
