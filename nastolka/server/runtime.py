@@ -7,6 +7,7 @@ each process keeps the replayed state and only applies actions it has not seen y
 from __future__ import annotations
 
 import asyncio
+import hmac
 import json
 import time
 from collections import deque
@@ -104,7 +105,7 @@ class Runtime:
 
     def seat_for_token_hash(self, token_hash: str) -> int | None:
         for s in self.seats:
-            if s.kind == "human" and s.token_hash == token_hash:
+            if s.kind == "human" and s.token_hash is not None and hmac.compare_digest(s.token_hash, token_hash):
                 return s.seat
         return None
 

@@ -86,9 +86,12 @@ def start_if_full(conn: Connection, table_id: str) -> bool:
     return res.rowcount == 1
 
 
-def free_seat(conn: Connection, table_id: str, seat: int) -> bool:
+def free_seat(conn: Connection, table_id: str, seat: int, token_hash: str | None = None) -> bool:
+    """Give up a seat before the start; with ``token_hash``, only while that token still holds it."""
     cond = and_(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "human",
                 select(tables.c.id).where(tables.c.id == table_id, tables.c.status == "open").exists())
+    if token_hash is not None:
+        cond = and_(cond, seats.c.token_hash == token_hash)
     res = conn.execute(update(seats).where(cond).values(kind="open", name=None, token_hash=None, away=0))
     return res.rowcount == 1
 

@@ -223,10 +223,11 @@ class TableService:
         """Before the start: free the seat. During play: a bot plays for the seat until its person returns."""
         rt = await self.get(table_id)
         seat = await self.seat_of(rt, token)
+        token_hash = hash_token(token)
 
         def tx(conn: Connection) -> None:
             if rt.status == "open":
-                store.free_seat(conn, table_id, seat)
+                store.free_seat(conn, table_id, seat, token_hash)
             else:
                 store.set_away(conn, table_id, seat, True)
             self._notify_in_tx(conn, table_id)
