@@ -78,8 +78,9 @@ class Runtime:
     def from_rows(cls, row: Any, seat_rows: list[Any]) -> Runtime:
         game = get(row.game)
         options = json.loads(row.options)
-        state = game.new(row.players, options, seed=row.seed)
-        return cls(id=row.id, game=game, options=options, players=row.players, seed=row.seed,
+        seed = int(row.seed)
+        state = game.new(row.players, options, seed=seed, rng=row.rng)
+        return cls(id=row.id, game=game, options=options, players=row.players, seed=seed,
                    status=row.status, clock=row.clock, seats=[SeatInfo.from_row(s) for s in seat_rows],
                    state=state, record=json.loads(row.record) if row.record else None)
 
