@@ -16,6 +16,7 @@ from typing import Any
 from .errors import IllegalAction, NastolkaError, OptionError, RecordError
 from .game import Game
 from .registry import get
+from .secure_rng import DEFAULT_RNG, RNG_KINDS
 from .state import GameState, Result
 
 FORMAT = "nastolka-record/1"
@@ -33,6 +34,8 @@ class Record:
     result: dict[str, Any] | None = None
     rules_version: str = ""
     notes: dict[str, Any] = field(default_factory=dict)
+    #: the generator the seed drives; written only when it is not SplitMix64 (older records have none)
+    rng: str = DEFAULT_RNG
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -42,6 +45,7 @@ class Record:
             "players": self.players,
             "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
             "seed": self.seed,
+            **({"rng": self.rng} if self.rng != DEFAULT_RNG else {}),
             "seats": list(self.seats),
             "actions": [[seat, aid] for seat, aid in self.actions],
             "result": self.result,
@@ -82,6 +86,9 @@ class Record:
         seed = data.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise RecordError("'seed' must be a whole number")
+        rng = data.get("rng", DEFAULT_RNG)
+        if rng not in RNG_KINDS:
+            raise RecordError(f"unknown random generator {rng!r} (known: {', '.join(RNG_KINDS)})")
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise RecordError("'options' must be an object")
@@ -105,7 +112,7 @@ class Record:
             raise RecordError("'result' must be an object or null")
         return cls(game=data["game"], players=players, options=options, seed=seed, setup=setup,
                    seats=list(seats), actions=actions, result=result,
-                   rules_version=str(data.get("rules_version", "")), notes=dict(data.get("notes", {})))
+                   rules_version=str(data.get("rules_version", "")), notes=dict(data.get("notes", {})), rng=rng)
 
     @classmethod
     def loads(cls, text: str) -> Record:
@@ -143,6 +150,7 @@ def record_of(state: GameState, seats: Sequence[str] | None = None,
         result=state.result().to_json() if state.is_over else None,
         rules_version=state.game.rules_version,
         notes=dict(notes or {}),
+        rng=origin.rng,
     )
 
 
@@ -169,7 +177,7 @@ def start(record: Record, *, any_rules: bool = False) -> GameState:
         game = get(record.game)
         if not any_rules:
             check_rules_version(record, game)
-        return game.new(record.players, record.options, seed=record.seed, setup=record.setup)
+        return game.new(record.players, record.options, seed=record.seed, setup=record.setup, rng=record.rng)
     except OptionError as exc:
         raise RecordError(f"the record's setup is not valid: {exc}") from None
     except RecordError:

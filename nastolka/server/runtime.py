@@ -87,8 +87,9 @@ class Runtime:
         if played and played != game.rules_version:
             outdated = (f"table {row.id} was played under {game.name_en} rules version {played}, but this server "
                         f"implements rules version {game.rules_version}; its record can still be downloaded")
-        state = game.new(row.players, options, seed=row.seed)
-        return cls(id=row.id, game=game, options=options, players=row.players, seed=row.seed,
+        seed = int(row.seed)
+        state = game.new(row.players, options, seed=seed, rng=row.rng)
+        return cls(id=row.id, game=game, options=options, players=row.players, seed=seed,
                    status=row.status, clock=row.clock, seats=[SeatInfo.from_row(s) for s in seat_rows],
                    state=state, record=record, outdated=outdated)
 

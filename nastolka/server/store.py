@@ -69,6 +69,14 @@ def public_seat(s: Any) -> dict[str, Any]:
     return {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "away": bool(s.away)}
 
 
+def lock_table(conn: Connection, table_id: str) -> Any:
+    """Lock the table's row until this transaction ends (PostgreSQL ``FOR UPDATE``; SQLite has one writer
+    anyway). Seat changes take it first, so two joins of one table through two processes run one after
+    the other, and the second sees the first's seat taken: exactly one of them starts the game."""
+    return conn.execute(select(tables.c.id, tables.c.status).where(tables.c.id == table_id)
+                        .with_for_update()).first()
+
+
 def claim_seat(conn: Connection, table_id: str, seat: int, name: str, token_hash: str) -> bool:
     """Take an open seat (or a seat reserved for this name) of a table that has not started."""
     cond = and_(seats.c.table_id == table_id, seats.c.seat == seat,

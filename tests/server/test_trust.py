@@ -9,6 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from nastolka.engine import Record, replay
+
 from .attack import Player, drain, hello, recv_until
 from .procs import ServerProcess
 
@@ -62,3 +64,33 @@ def test_socket_loses_its_seat_when_the_seat_is_given_up(player: Player) -> None
         assert stranger.table(tid, third)["table"]["seats"][0]["name"] == "Cid"
         stranger.close()
 
+
+
+def play_to_the_end(player: Player, tid: str, tokens: list[str]) -> None:
+    for _ in range(100):
+        table = player.table(tid)
+        if table["table"]["status"] == "over":
+            return
+        seat = table["view"]["to_act"][0]
+        mine = player.table(tid, tokens[seat])
+        assert "seed" not in mine["table"] and "seed" not in json.dumps(mine["view"])
+        r = player.http.post(f"/api/tables/{tid}/actions", headers={"X-Seat-Token": tokens[seat]},
+                             json={"action": mine["legal"][0]["id"], "version": mine["version"]})
+        assert r.status_code == 200, r.text
+    raise AssertionError("the game did not end")
+
+
+# ---------------------------------------------------------------------------------------------- finding 2
+def test_online_seed_is_a_256_bit_key_of_blake2b_revealed_only_in_the_record(player: Player) -> None:
+    """A 31-bit seed of an invertible generator can be brute-forced from one seat's views; an online
+    table's seed is a 256-bit BLAKE2b key, shown only once the game is over, and the record replays."""
+    tid = player.create([{}, {}], options={"hand": 3})["table"]["id"]
+    tokens = [player.join(tid, 0, "Ann"), player.join(tid, 1, "Bob")]
+    assert player.http.get(f"/api/tables/{tid}/record").status_code == 409
+    play_to_the_end(player, tid, tokens)
+    data = player.http.get(f"/api/tables/{tid}/record").json()
+    assert data["rng"] == "blake2b"
+    assert isinstance(data["seed"], int) and data["seed"].bit_length() > 192   # 2**-64 to fail by chance
+    assert player.table(tid)["table"]["seed"] == data["seed"]
+    record = Record.from_json(data)
+    assert replay(record).result().to_json() == data["result"]
