@@ -206,6 +206,7 @@ function tablePage(id) {
   let prevView = null;       // the view before the latest one (what changed is marked)
   let animate = false;       // true for the first drawing of a new position only
   let wasMyMove = false;
+  let queue = Promise.resolve();
   const stored = () => mySeat(id);
 
   function connect() {
@@ -216,7 +217,8 @@ function tablePage(id) {
       const s = stored();
       ws.send(JSON.stringify(s ? { type: "hello", token: s.token } : { type: "hello" }));
     };
-    ws.onmessage = (e) => onMessage(JSON.parse(e.data));
+    // one message at a time, in order: drawing a state may first wait for the game's presentation data
+    ws.onmessage = (e) => { queue = queue.then(() => onMessage(JSON.parse(e.data))).catch((err) => console.error(err)); };
     ws.onclose = () => {
       if (closed) return;
       setTimeout(() => { if (!closed) connect(); }, retry);
@@ -229,13 +231,13 @@ function tablePage(id) {
       if (m.seat === null && stored()) localStorage.removeItem(seatKey(id));
       return;
     }
-    if (m.type === "state") { setState(m); return; }
+    if (m.type === "state") return setState(m);
     if (m.type === "error") {
       if (m.code === "not_found") { clear(app).append(h("p", { class: "error" }, m.message)); closed = true; return; }
       if (m.code !== "stale") toast(m.message, "error");
       busy = false;
-      if (m.state) setState(m.state);
-      else render();              // re-enable the buttons: the refused message changed nothing
+      if (m.state) return setState(m.state);
+      render();              // re-enable the buttons: the refused message changed nothing
       return;
     }
     if (m.type === "accepted") busy = false;
