@@ -234,6 +234,7 @@ function tablePage(id) {
     if (m.type === "state") return setState(m);
     if (m.type === "error") {
       if (m.code === "not_found") { clear(app).append(h("p", { class: "error" }, m.message)); closed = true; return; }
+      if (m.code === "seat_lost") localStorage.removeItem(seatKey(id));   // this browser watches from now on
       if (m.code !== "stale") toast(m.message, "error");
       busy = false;
       if (m.state) return setState(m.state);
