@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from .errors import IllegalAction, NastolkaError, OptionError, RecordError
+from .game import Game
 from .registry import get
+from .secure_rng import DEFAULT_RNG, RNG_KINDS
 from .state import GameState, Result
 
 FORMAT = "nastolka-record/1"
@@ -32,6 +34,8 @@ class Record:
     result: dict[str, Any] | None = None
     rules_version: str = ""
     notes: dict[str, Any] = field(default_factory=dict)
+    #: the generator the seed drives; written only when it is not SplitMix64 (older records have none)
+    rng: str = DEFAULT_RNG
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -41,6 +45,7 @@ class Record:
             "players": self.players,
             "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
             "seed": self.seed,
+            **({"rng": self.rng} if self.rng != DEFAULT_RNG else {}),
             "seats": list(self.seats),
             "actions": [[seat, aid] for seat, aid in self.actions],
             "result": self.result,
@@ -81,6 +86,9 @@ class Record:
         seed = data.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise RecordError("'seed' must be a whole number")
+        rng = data.get("rng", DEFAULT_RNG)
+        if rng not in RNG_KINDS:
+            raise RecordError(f"unknown random generator {rng!r} (known: {', '.join(RNG_KINDS)})")
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise RecordError("'options' must be an object")
@@ -104,7 +112,7 @@ class Record:
             raise RecordError("'result' must be an object or null")
         return cls(game=data["game"], players=players, options=options, seed=seed, setup=setup,
                    seats=list(seats), actions=actions, result=result,
-                   rules_version=str(data.get("rules_version", "")), notes=dict(data.get("notes", {})))
+                   rules_version=str(data.get("rules_version", "")), notes=dict(data.get("notes", {})), rng=rng)
 
     @classmethod
     def loads(cls, text: str) -> Record:
@@ -142,23 +150,45 @@ def record_of(state: GameState, seats: Sequence[str] | None = None,
         result=state.result().to_json() if state.is_over else None,
         rules_version=state.game.rules_version,
         notes=dict(notes or {}),
+        rng=origin.rng,
     )
 
 
-def start(record: Record) -> GameState:
-    """The initial state a record describes (errors are RecordErrors naming the problem)."""
+def check_rules_version(record: Record, game: Game) -> None:
+    """Refuse a record written under other rules than the game's current ones (docs/decisions.md).
+
+    Why refuse rather than replay: a record is only evidence of a game if every action is checked against
+    the rules it was played under, and this code holds only the current rules. A record without a
+    ``rules_version`` (a hand-written scenario) is read under the current rules.
+    """
+    if record.rules_version and record.rules_version != game.rules_version:
+        raise RecordError(
+            f"this record was played under {game.name_en} rules version {record.rules_version}, but this "
+            f"nastolka implements rules version {game.rules_version}; replay it with the nastolka release "
+            f"that wrote it")
+
+
+def start(record: Record, *, any_rules: bool = False) -> GameState:
+    """The initial state a record describes (errors are RecordErrors naming the problem).
+
+    ``any_rules`` skips the rules-version check: the record is then judged by the current rules only.
+    """
     try:
         game = get(record.game)
-        return game.new(record.players, record.options, seed=record.seed, setup=record.setup)
+        if not any_rules:
+            check_rules_version(record, game)
+        return game.new(record.players, record.options, seed=record.seed, setup=record.setup, rng=record.rng)
     except OptionError as exc:
         raise RecordError(f"the record's setup is not valid: {exc}") from None
+    except RecordError:
+        raise
     except NastolkaError as exc:
         raise RecordError(str(exc)) from None
 
 
-def iter_replay(record: Record) -> Iterator[GameState]:
+def iter_replay(record: Record, *, any_rules: bool = False) -> Iterator[GameState]:
     """Yield the initial state and then the state after each action (the same object, mutated)."""
-    state = start(record)
+    state = start(record, any_rules=any_rules)
     yield state
     for index, (seat, aid) in enumerate(record.actions):
         try:
@@ -168,12 +198,16 @@ def iter_replay(record: Record) -> Iterator[GameState]:
         yield state
 
 
-def replay(record: Record, *, upto: int | None = None, verify_result: bool = True) -> GameState:
-    """Re-execute ``record`` (the first ``upto`` actions) and check the stored result if it is complete."""
+def replay(record: Record, *, upto: int | None = None, verify_result: bool = True,
+           any_rules: bool = False) -> GameState:
+    """Re-execute ``record`` (the first ``upto`` actions) and check the stored result if it is complete.
+
+    A record of another rules version is refused unless ``any_rules`` (see :func:`check_rules_version`).
+    """
     if upto is not None and not 0 <= upto <= len(record.actions):
         raise RecordError(f"step {upto} is outside the record (0..{len(record.actions)})")
     state: GameState | None = None
-    for count, state in enumerate(iter_replay(record)):
+    for count, state in enumerate(iter_replay(record, any_rules=any_rules)):
         if upto is not None and count == upto:
             return state
     assert state is not None

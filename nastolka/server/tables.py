@@ -22,6 +22,7 @@ from sqlalchemy.exc import IntegrityError
 
 from nastolka.bots import bot_names
 from nastolka.engine import IllegalAction, NastolkaError, get, record_of
+from nastolka.engine.secure_rng import SECRET_BITS
 
 from . import store
 from .db import Database
@@ -35,6 +36,8 @@ log = logging.getLogger("nastolka.server")
 Listener = Callable[[Runtime, list[LogEntry], bool], Awaitable[None]]
 Publisher = Callable[[str], Awaitable[None]]
 
+#: the generator of every online table (simulations and search keep the fast SplitMix64)
+ONLINE_RNG = "blake2b"
 MAX_NAME = 24
 _NAME_RE = re.compile(r"^[^\x00-\x1f\x7f<>]{1,24}$")
 
@@ -51,6 +54,16 @@ def clean_name(raw: Any) -> str:
     return name
 
 
+def is_action_conflict(exc: IntegrityError) -> bool:
+    """Whether the write failed on the action log's key (table, version): another process accepted a move
+    for this version first. Any other integrity error is not a version conflict."""
+    diag = getattr(exc.orig, "diag", None)
+    constraint = getattr(diag, "constraint_name", None)
+    if constraint is not None:   # PostgreSQL names the constraint
+        return bool(constraint == "actions_pkey")
+    return "actions.table_id, actions.version" in str(exc.orig)   # SQLite names the columns
+
+
 class TableService:
     def __init__(self, db: Database, *, instance: str | None = None, pg_notify: bool = False,
                  min_clock: int = 5) -> None:
@@ -64,7 +77,16 @@ class TableService:
         self.publishers: list[Publisher] = []
 
     # ------------------------------------------------------------------ loading and catching up
-    async def get(self, table_id: str) -> Runtime:
+    async def get(self, table_id: str, *, outdated_ok: bool = False) -> Runtime:
+        """The table, loaded and replayed once per process. A table played under other rules than this
+        server's is refused with a message naming both versions (``outdated_ok``: its stored record may
+        still be downloaded); see docs/decisions.md, "Records carry their rules version"."""
+        rt = await self._load(table_id)
+        if rt.outdated and not outdated_ok:
+            raise PlayError("rules_version", rt.outdated, 409)
+        return rt
+
+    async def _load(self, table_id: str) -> Runtime:
         rt = self.cache.get(table_id)
         if rt is not None:
             return rt
@@ -80,6 +102,9 @@ class TableService:
                 raise not_found(table_id)
             row, seat_rows, action_rows = loaded
             rt = Runtime.from_rows(row, seat_rows)
+            if rt.outdated:         # other rules: the log is not replayed (it may not even be legal now)
+                self.cache[table_id] = rt
+                return rt
             for a in action_rows:   # rebuild the state by replaying the log
                 rt.apply_logged(a.version, a.seat, a.action, a.by)
             self.cache[table_id] = rt
@@ -91,7 +116,7 @@ class TableService:
     async def refresh(self, table_id: str) -> None:
         """Another process changed this table: re-read seats and status, apply new actions, tell clients."""
         rt = self.cache.get(table_id)
-        if rt is None:
+        if rt is None or rt.outdated:
             return
         async with rt.lock:
             entries = await self._catch_up(rt)
@@ -138,9 +163,10 @@ class TableService:
         if not isinstance(seat_specs, list) or not seat_specs:
             raise PlayError("bad_seats", "give one entry per seat")
         players = len(seat_specs)
-        seed = secrets.randbelow(2**31)
+        # 256 secret bits keying BLAKE2b: no view, however many, narrows down the seed or the next shuffle
+        seed = secrets.randbits(SECRET_BITS)
         try:
-            state = game.new(players, options or {}, seed=seed)   # validates the count and the options
+            state = game.new(players, options or {}, seed=seed, rng=ONLINE_RNG)   # validates count, options
         except NastolkaError as exc:
             raise PlayError("bad_options", str(exc)) from None
         if clock is not None and (isinstance(clock, bool) or not isinstance(clock, int)
@@ -168,7 +194,8 @@ class TableService:
         table_id = new_table_id()
         status = "playing" if all(r["kind"] == "bot" for r in rows) else "open"
         table_row = {"id": table_id, "game": game.id, "options": json.dumps(dict(state.origin.options)),
-                     "players": players, "seed": seed, "status": status, "clock": clock}
+                     "players": players, "seed": str(seed), "rng": ONLINE_RNG, "status": status, "clock": clock,
+                     "rules_version": game.rules_version}
 
         def tx(conn: Connection) -> None:
             store.insert_table(conn, table_row, [{"table_id": table_id, **r} for r in rows])
@@ -187,6 +214,7 @@ class TableService:
         token_hash = hash_token(token)
 
         def tx(conn: Connection) -> tuple[bool, bool]:
+            store.lock_table(conn, table_id)
             ok = store.claim_seat(conn, table_id, seat, name, token_hash)
             started = ok and store.start_if_full(conn, table_id)
             if ok:
@@ -223,10 +251,12 @@ class TableService:
         """Before the start: free the seat. During play: a bot plays for the seat until its person returns."""
         rt = await self.get(table_id)
         seat = await self.seat_of(rt, token)
+        token_hash = hash_token(token)
 
         def tx(conn: Connection) -> None:
-            if rt.status == "open":
-                store.free_seat(conn, table_id, seat)
+            row = store.lock_table(conn, table_id)   # the database's status, not this process's cache
+            if row is not None and row.status == "open":
+                store.free_seat(conn, table_id, seat, token_hash)
             else:
                 store.set_away(conn, table_id, seat, True)
             self._notify_in_tx(conn, table_id)
@@ -315,7 +345,9 @@ class TableService:
 
             try:
                 await self.db.run(tx)
-            except IntegrityError:
+            except IntegrityError as exc:
+                if not is_action_conflict(exc):
+                    raise   # a bug, not a race: never answered as "stale" (nothing was stored)
                 await self._catch_up(rt)
                 raise PlayError("stale", f"another move was accepted first; the table is now at version "
                                          f"{rt.version}", 409) from None
@@ -350,7 +382,7 @@ class TableService:
         return await self.db.run(lambda c: store.list_tables(c, status, limit))
 
     async def record(self, table_id: str) -> dict[str, Any]:
-        rt = await self.get(table_id)
+        rt = await self.get(table_id, outdated_ok=True)   # a stored record stays downloadable under any rules
         if rt.status != "over" or rt.record is None:
             raise PlayError("not_over", "the record is available when the game is over (it reveals the seed)", 409)
         return rt.record
