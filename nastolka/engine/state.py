@@ -320,9 +320,21 @@ class GameState(ABC):
         out.update(getattr(self, "__dict__", {}))
         return out
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle by fields: compiled, the default would drop either the native or the dictionary part."""
+        return (_restore_state, (type(self), self.fields()))
+
     def render(self, seat: int | None = None, lang: str = "en") -> str:
         return self.render_view(self.view(seat), lang)
 
     @property
     def options(self) -> dict[str, Any]:
         return self.origin.options
+
+
+def _restore_state(cls: Any, fields: dict[str, Any]) -> Any:
+    """Unpickle a state written by :meth:`GameState.__reduce__`."""
+    new = cls.__new__(cls)
+    for name, value in fields.items():
+        setattr(new, name, value)
+    return new
