@@ -42,11 +42,11 @@ GAME = Game(
     options=OptionSchema((
         Option("jury_sympathy", "bool", False,
                "2 players: the second player adds +2 to their strength (offsets the first-player edge)",
-               "2 игрока: второй игрок получает +2 к силе (симпатия жюри)"),
+               "2 игрока: второй игрок получает +2 к силе (симпатия жюри)", players=(2,)),
         Option("automa_level", "choice", "debut",
                "solo only: the margin you must win by (debut 1, artist 5, star 10, legend 15 and no mulligan)",
                "только соло: нужный перевес (дебют 1, артист 5, звезда 10, легенда 15 без смены руки)",
-               choices=LEVELS),
+               choices=LEVELS, players=(1,)),
     )),
     description_en="The circus card game: place acts in rows, knock out weak acts, rotate cards.",
     description_ru="Цирковая карточная игра: выкладывайте номера, выбивайте слабые, поворачивайте карты.",
