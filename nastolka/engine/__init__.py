@@ -7,10 +7,11 @@ from .game import Game
 from .options import Option, OptionSchema
 from .registry import all_games, get, register
 from .rng import Rng
+from .secure_rng import Blake2bRng
 from .state import GameState, Origin, Result, Status
 
 __all__ = [
-    "Action", "Event", "Game", "GameState", "IllegalAction", "NastolkaError", "Option", "OptionError",
+    "Action", "Blake2bRng", "Event", "Game", "GameState", "IllegalAction", "NastolkaError", "Option", "OptionError",
     "OptionSchema", "Origin", "RecordError", "Result", "Rng", "Status", "UnknownGame", "all_games", "get",
     "register", "visible",
 ]
