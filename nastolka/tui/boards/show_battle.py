@@ -129,7 +129,7 @@ class ShowBattlePresenter(Presenter):
     def compact_row(self, row: dict[str, Any], lang: str, pending: dict[str, Any] | None,
                     target: tuple[str, int, str | None] | None = None) -> RenderableType:
         """A row as one or two lines: "A1  Acrobat 4↑★ · Juggler 5→", each card whole, in its owner's colour."""
-        name = Text(str(row.get("name")), style="bold")
+        name = Text(text.row_name(str(row.get("name")), lang), style="bold")
         chips: list[Text] = []
         slots = row.get("slots", [])
         here = target if target is not None and target[0] == str(row.get("name")) else None
