@@ -163,9 +163,17 @@ def assert_title_follows_turn(page: Any, word: str) -> None:
 
 
 def hover_tip(page: Any, selector: str, expected: str) -> None:
-    """Hovering a card shows its rules text (from the game's presentation data)."""
-    page.locator(selector).first.hover()
-    page.wait_for_selector("#tip:not([hidden])")
+    """Hovering a card shows its rules text (from the game's presentation data). The page may redraw
+    under the pointer while a state arrives, so the hover is repeated until the tip is this card's."""
+    for _ in range(5):
+        page.mouse.move(1, 1)
+        page.locator(selector).first.hover()
+        try:
+            page.wait_for_function("e => { const t = document.querySelector('#tip');"
+                                   " return t && !t.hidden && t.innerText.includes(e); }", arg=expected, timeout=3000)
+            break
+        except Exception:
+            continue
     text = page.locator("#tip").inner_text()
     assert expected in text, text
     page.mouse.move(1, 1)
@@ -285,7 +293,9 @@ def test_two_people_and_a_bot_play_colt_express(server: ServerProcess, browser: 
     join(vera, invite, 1)
     fan.wait_for_selector(".table-page[data-status='playing']")
     fan.wait_for_selector(".ce-hand .ce-card")
-    hover_tip(fan, ".ce-hand [data-card='move']", presentation_tip_word(server, "colt_express", "tip_move", "en"))
+    card = str(fan.locator(".ce-hand .ce-card").first.get_attribute("data-card"))
+    kind = card.split(":")[0]
+    hover_tip(fan, f".ce-hand [data-card='{card}']", presentation_tip_word(server, "colt_express", f"tip_{kind}", "en"))
     shot = [False]
 
     def checks(p: Any) -> None:
