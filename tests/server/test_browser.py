@@ -214,6 +214,9 @@ def test_two_people_play_show_battle(server: ServerProcess, browser: Any) -> Non
     join(boris, invite, 1)
     anya.wait_for_selector(".table-page[data-status='playing']")
     # the first move the way a person makes it: pick a card in the hand, then a "+" place in a row
+    deadline = time.monotonic() + 30
+    while not (my_move(anya) or my_move(boris)) and time.monotonic() < deadline:
+        anya.wait_for_timeout(50)
     first, word = (anya, "Ваш ход") if my_move(anya) else (boris, "Your move")
     assert word in first.title()
     card = first.locator("button.sb-hand-card").first.get_attribute("data-card")
