@@ -12,7 +12,7 @@ from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse
 
 from nastolka.bots import bot_names
-from nastolka.engine import NastolkaError, all_games, get, replay
+from nastolka.engine import NastolkaError, RecordError, all_games, get, replay
 from nastolka.engine.record import Record
 
 from .errors import PlayError
@@ -116,7 +116,10 @@ async def replay_step(request: Request, table_id: str, step: int) -> dict[str, A
     total = len(rec.actions)
     if not 0 <= step <= total:
         raise PlayError("bad_step", f"step must be from 0 to {total}")
-    state = replay(rec, upto=step, verify_result=False) if step < total else replay(rec)
+    try:
+        state = replay(rec, upto=step, verify_result=False) if step < total else replay(rec)
+    except RecordError as exc:   # e.g. a record of other rules (named in the message), never a 500
+        raise PlayError("bad_record", str(exc), 409) from None
     events: list[dict[str, Any]] = []
     action = None
     if step > 0:

@@ -34,6 +34,7 @@ tables = Table(
     Column("status", String(10), nullable=False),     # open | playing | over
     Column("clock", Integer, nullable=True),          # seconds per move for people, NULL = no clock
     Column("record", Text, nullable=True),            # JSON record once over
+    Column("rules_version", String(40), nullable=True),  # the game's rules version at creation (NULL: older rows)
     Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
     Column("updated_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
 )

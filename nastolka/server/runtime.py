@@ -73,16 +73,25 @@ class Runtime:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     turn_started: float = field(default_factory=time.monotonic)
     record: dict[str, Any] | None = None
+    #: why this table cannot be played or replayed here (it was played under other rules), or ""
+    outdated: str = ""
 
     @classmethod
     def from_rows(cls, row: Any, seat_rows: list[Any]) -> Runtime:
         game = get(row.game)
         options = json.loads(row.options)
+        record = json.loads(row.record) if row.record else None
+        # the table's own column, or (rows older than the column) the version its finished record names
+        played = row.rules_version or (str(record.get("rules_version") or "") if record else "")
+        outdated = ""
+        if played and played != game.rules_version:
+            outdated = (f"table {row.id} was played under {game.name_en} rules version {played}, but this server "
+                        f"implements rules version {game.rules_version}; its record can still be downloaded")
         seed = int(row.seed)
         state = game.new(row.players, options, seed=seed, rng=row.rng)
         return cls(id=row.id, game=game, options=options, players=row.players, seed=seed,
                    status=row.status, clock=row.clock, seats=[SeatInfo.from_row(s) for s in seat_rows],
-                   state=state, record=json.loads(row.record) if row.record else None)
+                   state=state, record=record, outdated=outdated)
 
     @property
     def version(self) -> int:

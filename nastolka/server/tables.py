@@ -77,7 +77,16 @@ class TableService:
         self.publishers: list[Publisher] = []
 
     # ------------------------------------------------------------------ loading and catching up
-    async def get(self, table_id: str) -> Runtime:
+    async def get(self, table_id: str, *, outdated_ok: bool = False) -> Runtime:
+        """The table, loaded and replayed once per process. A table played under other rules than this
+        server's is refused with a message naming both versions (``outdated_ok``: its stored record may
+        still be downloaded); see docs/decisions.md, "Records carry their rules version"."""
+        rt = await self._load(table_id)
+        if rt.outdated and not outdated_ok:
+            raise PlayError("rules_version", rt.outdated, 409)
+        return rt
+
+    async def _load(self, table_id: str) -> Runtime:
         rt = self.cache.get(table_id)
         if rt is not None:
             return rt
@@ -93,6 +102,9 @@ class TableService:
                 raise not_found(table_id)
             row, seat_rows, action_rows = loaded
             rt = Runtime.from_rows(row, seat_rows)
+            if rt.outdated:         # other rules: the log is not replayed (it may not even be legal now)
+                self.cache[table_id] = rt
+                return rt
             for a in action_rows:   # rebuild the state by replaying the log
                 rt.apply_logged(a.version, a.seat, a.action, a.by)
             self.cache[table_id] = rt
@@ -104,7 +116,7 @@ class TableService:
     async def refresh(self, table_id: str) -> None:
         """Another process changed this table: re-read seats and status, apply new actions, tell clients."""
         rt = self.cache.get(table_id)
-        if rt is None:
+        if rt is None or rt.outdated:
             return
         async with rt.lock:
             entries = await self._catch_up(rt)
@@ -182,7 +194,8 @@ class TableService:
         table_id = new_table_id()
         status = "playing" if all(r["kind"] == "bot" for r in rows) else "open"
         table_row = {"id": table_id, "game": game.id, "options": json.dumps(dict(state.origin.options)),
-                     "players": players, "seed": str(seed), "rng": ONLINE_RNG, "status": status, "clock": clock}
+                     "players": players, "seed": str(seed), "rng": ONLINE_RNG, "status": status, "clock": clock,
+                     "rules_version": game.rules_version}
 
         def tx(conn: Connection) -> None:
             store.insert_table(conn, table_row, [{"table_id": table_id, **r} for r in rows])
@@ -369,7 +382,7 @@ class TableService:
         return await self.db.run(lambda c: store.list_tables(c, status, limit))
 
     async def record(self, table_id: str) -> dict[str, Any]:
-        rt = await self.get(table_id)
+        rt = await self.get(table_id, outdated_ok=True)   # a stored record stays downloadable under any rules
         if rt.status != "over" or rt.record is None:
             raise PlayError("not_over", "the record is available when the game is over (it reveals the seed)", 409)
         return rt.record
