@@ -13,7 +13,7 @@ from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse
 
 from nastolka.bots import bot_names
-from nastolka.engine import NastolkaError, all_games, get
+from nastolka.engine import NastolkaError, RecordError, all_games, get
 
 from .errors import PlayError
 from .glossary import glossary
@@ -156,7 +156,10 @@ async def replay_step(request: Request, table_id: str, step: int) -> dict[str, A
     total = len(data["actions"])
     if not 0 <= step <= total:
         raise PlayError("bad_step", f"step must be from 0 to {total}")
-    frames = await request.app.state.replays.frames(table_id, data)
+    try:
+        frames = await request.app.state.replays.frames(table_id, data)
+    except RecordError as exc:   # e.g. a record of other rules (named in the message), never a 500
+        raise PlayError("bad_record", str(exc), 409) from None
     return {"step": step, "total": total, **frames[step], "seats": data.get("seats", []), "game": data["game"]}
 
 

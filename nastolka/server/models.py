@@ -38,6 +38,7 @@ tables = Table(
     Column("private", Integer, nullable=False, server_default="0"),  # 1: not listed; joined with the invite
     Column("invite_hash", String(64), nullable=True),  # sha256 of a private table's invite secret
     Column("bank", Integer, nullable=True),           # each person's time bank in seconds (over the clock)
+    Column("rules_version", String(40), nullable=True),  # the game's rules version at creation (NULL: older rows)
     Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
     Column("updated_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
 )

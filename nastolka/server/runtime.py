@@ -81,19 +81,27 @@ class Runtime:
     bank: int = 0                                   # seconds each person may run over the clock, in all
     bank_left: list[float] = field(default_factory=list)
     touched: float = field(default_factory=time.monotonic)   # last change or visit (for eviction)
+    #: why this table cannot be played or replayed here (it was played under other rules), or ""
+    outdated: str = ""
 
     @classmethod
     def from_rows(cls, row: Any, seat_rows: list[Any], default_clock: int | None = None) -> Runtime:
         """``default_clock`` applies to tables stored without a clock (older ones): none waits forever."""
         game = get(row.game)
         options = json.loads(row.options)
+        record = json.loads(row.record) if row.record else None
+        # the table's own column, or (rows older than the column) the version its finished record names
+        played = row.rules_version or (str(record.get("rules_version") or "") if record else "")
+        outdated = ""
+        if played and played != game.rules_version:
+            outdated = (f"table {row.id} was played under {game.name_en} rules version {played}, but this server "
+                        f"implements rules version {game.rules_version}; its record can still be downloaded")
         seed = int(row.seed)
         state = game.new(row.players, options, seed=seed, rng=row.rng)
         bank = int(row.bank or 0)
         return cls(id=row.id, game=game, options=options, players=row.players, seed=seed,
                    status=row.status, clock=row.clock if row.clock is not None else default_clock,
-                   seats=[SeatInfo.from_row(s) for s in seat_rows],
-                   state=state, record=json.loads(row.record) if row.record else None,
+                   seats=[SeatInfo.from_row(s) for s in seat_rows], state=state, record=record, outdated=outdated,
                    owner_hash=row.owner_hash, private=bool(row.private), invite_hash=row.invite_hash,
                    bank=bank, bank_left=[float(bank)] * row.players)
 

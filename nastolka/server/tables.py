@@ -80,7 +80,16 @@ class TableService:
         self.publishers: list[Publisher] = []
 
     # ------------------------------------------------------------------ loading and catching up
-    async def get(self, table_id: str) -> Runtime:
+    async def get(self, table_id: str, *, outdated_ok: bool = False) -> Runtime:
+        """The table, loaded and replayed once per process. A table played under other rules than this
+        server's is refused with a message naming both versions (``outdated_ok``: its stored record may
+        still be downloaded); see docs/decisions.md, "Records carry their rules version"."""
+        rt = await self._load(table_id)
+        if rt.outdated and not outdated_ok:
+            raise PlayError("rules_version", rt.outdated, 409)
+        return rt
+
+    async def _load(self, table_id: str) -> Runtime:
         rt = self.cache.get(table_id)
         if rt is not None:
             rt.touched = time.monotonic()
@@ -94,7 +103,7 @@ class TableService:
             return await asyncio.shield(pending)
         pending = self._loading[table_id] = asyncio.get_running_loop().create_future()
         try:
-            rt = await self._load(table_id)
+            rt = await self._read(table_id)
         except BaseException as exc:
             if isinstance(exc, Exception):
                 pending.set_exception(exc)
@@ -111,7 +120,9 @@ class TableService:
         await self._changed(rt, [], remote=True)
         return rt
 
-    async def _load(self, table_id: str) -> Runtime:
+    async def _read(self, table_id: str) -> Runtime:
+        """Read the table and replay its log (off the event loop); a table of other rules is not replayed
+        (its log may not even be legal now)."""
         cached = self.cache.get(table_id)
         if cached is not None:
             return cached
@@ -122,6 +133,8 @@ class TableService:
 
         def build() -> Runtime:   # replaying a long log takes milliseconds: not on the event loop
             rt = Runtime.from_rows(row, seat_rows, self.default_clock)
+            if rt.outdated:
+                return rt
             for a in action_rows:
                 rt.apply_logged(a.version, a.seat, a.action, a.by)
             return rt
@@ -132,7 +145,7 @@ class TableService:
     async def refresh(self, table_id: str) -> None:
         """Another process changed this table: re-read seats and status, apply new actions, tell clients."""
         rt = self.cache.get(table_id)
-        if rt is None:
+        if rt is None or rt.outdated:
             return
         async with rt.lock:
             entries = await self._catch_up(rt)
@@ -225,7 +238,7 @@ class TableService:
         table_row = {"id": table_id, "game": game.id, "options": json.dumps(dict(state.origin.options)),
                      "players": players, "seed": str(seed), "rng": ONLINE_RNG, "status": status, "clock": clock,
                      "bank": bank, "owner_hash": hash_token(owner), "private": 1 if private else 0,
-                     "invite_hash": hash_token(invite) if invite else None}
+                     "invite_hash": hash_token(invite) if invite else None, "rules_version": game.rules_version}
 
         def tx(conn: Connection) -> None:
             store.insert_table(conn, table_row, [{"table_id": table_id, **r} for r in rows])
@@ -498,7 +511,7 @@ class TableService:
         return await self.db.run(lambda c: store.list_tables(c, status, limit))
 
     async def record(self, table_id: str) -> dict[str, Any]:
-        rt = await self.get(table_id)
+        rt = await self.get(table_id, outdated_ok=True)   # a stored record stays downloadable under any rules
         if rt.status != "over" or rt.record is None:
             raise PlayError("not_over", "the record is available when the game is over (it reveals the seed)", 409)
         return rt.record

@@ -17,6 +17,7 @@ from nastolka.bots import bot_names, make_bot
 from nastolka.bots.base import Bot
 from nastolka.engine import Event, Game, GameState, NastolkaError, Record, Rng, record_of
 from nastolka.engine.errors import RecordError
+from nastolka.engine.record import check_rules_version
 
 from .config import saves_dir
 
@@ -58,6 +59,7 @@ class Session:
         """Rebuild a game from its record (every action re-applied with full legality checks)."""
         if record.game != game.id:
             raise RecordError(f"the record is of {record.game!r}, not {game.id!r}")
+        check_rules_version(record, game)   # a record of other rules is refused, naming both versions
         kinds = list(seats) if seats is not None else seat_kinds_of(game, record)
         try:
             state = game.new(record.players, record.options, seed=record.seed, setup=record.setup)

@@ -21,6 +21,11 @@ const STRINGS = {
     marshal: "Marshal", roof: "roof", inside: "inside", left: "left", mulligan: "mulligan used",
     rows: "Rows", row: "Row", covered: "under it", face_down: "face down", rival: "rival",
     hold: "hold", chain: "chain", tiki: "tiki", ratings: "Ratings", games: "games",
+    your_actions: "Your actions", standin: "a bot stood in", bot_thinking: "is thinking…", standin_moves: "— a stand-in bot moves…",
+    position_after: "Position after", move_n: "move", back_to_live: "Back to the game", rules: "Rules",
+    rules_cards: "Cards, places and tokens", sound_on: "Sound: on", sound_off: "Sound: off", player: "Player",
+    bot_random: "random", bot_easy: "easy", bot_normal: "normal", bot_hard: "hard", bot_expert: "expert",
+    bot_heuristic: "heuristic", bot_ismcts: "search",
   },
   ru: {
     name: "Имя", lobby: "Столы", create: "Новый стол", game: "Игра", players: "Игроки",
@@ -41,6 +46,11 @@ const STRINGS = {
     marshal: "Шериф", roof: "крыша", inside: "внутри", left: "осталось", mulligan: "смена руки была",
     rows: "Ряды", row: "Ряд", covered: "под ней", face_down: "рубашкой вверх", rival: "соперник",
     hold: "трюм", chain: "цепочка", tiki: "тики", ratings: "Рейтинг", games: "игр",
+    your_actions: "Ваши действия", standin: "ходил бот-заместитель", bot_thinking: "думает…", standin_moves: "— за игрока ходит бот…",
+    position_after: "Позиция после", move_n: "хода", back_to_live: "Вернуться к игре", rules: "Правила",
+    rules_cards: "Карты, места и жетоны", sound_on: "Звук: вкл.", sound_off: "Звук: выкл.", player: "Игрок",
+    bot_random: "случайный", bot_easy: "лёгкий", bot_normal: "обычный", bot_hard: "сильный", bot_expert: "эксперт",
+    bot_heuristic: "эвристика", bot_ismcts: "поиск",
   },
 };
 

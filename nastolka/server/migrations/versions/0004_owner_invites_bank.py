@@ -2,8 +2,8 @@
 and ``tables.invite_hash`` (a private table is joined only with its invite secret), ``tables.bank`` (each
 person's time bank in seconds), ``seats.invite_hash`` (a reserved seat is taken only with its own secret).
 
-Revision ID: 0003
-Revises: 0002
+Revision ID: 0004
+Revises: 0003
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0003"
-down_revision = "0002"
+revision = "0004"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 
