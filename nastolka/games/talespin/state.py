@@ -48,9 +48,10 @@ FILL = 5
 MAX_PASS = 4
 ROUND_CAP = 60
 
-# turn phases
-PH_STEP1, PH_MAIN, PH_REACT, PH_ROLL, PH_DISCARD, PH_END = range(6)
-PHASE_NAMES = ("draw", "play", "reaction", "roll", "discard", "end")
+# turn phases; the two *_RES phases resolve what a step set going (Step-1 triggers and Khan's cargo, the
+# chain of the roll) and are still shown as that step (R4): the view's step is the step whose choices are made
+PH_STEP1, PH_MAIN, PH_REACT, PH_ROLL, PH_DISCARD, PH_END, PH_STEP1_RES, PH_ROLL_RES = range(8)
+PHASE_NAMES = ("draw", "play", "reaction", "roll", "discard", "end", "draw", "roll")
 
 # dogfight list fields
 A, D, PH, IDX, NODEC, TIES, PDA, PDD, MOD1, ADJ, ACC, BLK, RND, CUR, WIN, DMG, DRW, PTS, RES, YB, A1V, A1DMG, \
@@ -413,7 +414,7 @@ class TaleSpinState(GameState):
             self._e("turn", seat=a, turn=self.turn_no)
             self._draw(a, 1)
             self._fill(a)
-            self.phase = PH_MAIN
+            self.phase = PH_STEP1_RES
             if self.solo:
                 self.stack.append((("_khan_cargo",), a, -1))
             trig: list[tuple[Any, ...]] = []
@@ -421,6 +422,8 @@ class TaleSpinState(GameState):
                 if v & OPEN and T.D_TRIGGER[C_DEF[v & 127]] == "after_draw_step":
                     trig.extend(T.D_EFFECT[C_DEF[v & 127]])
             self._push(tuple(trig), a)
+        elif ph == PH_STEP1_RES:   # the Step-1 triggers and Khan's cargo have resolved
+            self.phase = PH_MAIN
         elif ph == PH_MAIN:
             if self.df is not None:
                 self._df_advance()
@@ -439,6 +442,9 @@ class TaleSpinState(GameState):
             self._e("roll", seat=a, value=r)
             self.stack.append((("_chain", r, tuple(self.chains[a])), a, -1))
             self._push(T.PL_DIE[self.chars[a]][r], a)
+            self.phase = PH_ROLL_RES
+            self.pidx = 0
+        elif ph == PH_ROLL_RES:    # the Player card and the chain have resolved (R9)
             self.phase = PH_DISCARD
             self.pidx = 0
         elif ph == PH_DISCARD:
