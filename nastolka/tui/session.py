@@ -17,6 +17,7 @@ from nastolka.bots import bot_names, make_bot
 from nastolka.bots.base import Bot
 from nastolka.engine import Event, Game, GameState, NastolkaError, Record, Rng, record_of
 from nastolka.engine.errors import RecordError
+from nastolka.engine.record import check_rules_version
 
 from .config import saves_dir
 
@@ -62,6 +63,7 @@ class Session:
         """Rebuild a game from its record (every action re-applied with full legality checks)."""
         if record.game != game.id:
             raise RecordError(f"the record is of {record.game!r}, not {game.id!r}")
+        check_rules_version(record, game)   # a record of other rules is refused, naming both versions
         kinds = list(seats) if seats is not None else seat_kinds_of(game, record)
         try:
             state = game.new(record.players, record.options, seed=record.seed, setup=record.setup)
@@ -84,7 +86,11 @@ class Session:
                 if kind not in names:
                     raise NastolkaError(f"unknown bot {kind!r} for {self.game.id}")
                 # each bot its own seed, derived from the game's, so a rerun with the same seed replays
-                self.bots[seat] = make_bot(self.game, kind, seed=self.seed * 101 + seat + 1)
+                bot = make_bot(self.game, kind, seed=self.seed * 101 + seat + 1)
+                check = getattr(bot, "check_table", None)  # a trained policy refuses a table it does not fit
+                if check is not None:
+                    check(self.state.players, dict(self.state.origin.options))
+                self.bots[seat] = bot
 
     # ------------------------------------------------------------------ who acts
     @property

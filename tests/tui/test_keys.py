@@ -179,7 +179,7 @@ async def test_resume_lists_unfinished_games_with_players_and_progress_and_watch
         assert isinstance(app.screen, OpenScreen)
         rows = listed(app)
         assert len(rows) == 1  # a finished game is not resumable
-        assert "Colt Express" in rows[0] and "round 1 of 5, 1 moves" in rows[0] and "You" in rows[0]
+        assert "Colt Express" in rows[0] and "round 1 of 5, moves: 1" in rows[0] and "Player 1" in rows[0]
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("ctrl+o")
