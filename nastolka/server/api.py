@@ -15,6 +15,7 @@ from nastolka.bots import bot_names
 from nastolka.engine import NastolkaError, RecordError, all_games, get, replay
 from nastolka.engine.record import Record
 
+from . import social
 from .errors import PlayError
 from .glossary import glossary
 from .ratings import leaderboard
@@ -57,7 +58,7 @@ async def tables(request: Request, status: str | None = None) -> list[dict[str, 
 @router.post("/tables", status_code=201)
 async def create(request: Request, body: CreateTable) -> dict[str, Any]:
     rt = await service(request).create(body.game, body.options, [s.model_dump() for s in body.seats],
-                                       body.clock)
+                                       body.clock, rated=body.rated)
     return {"table": rt.public(), "invite": f"/#/t/{rt.id}"}
 
 
@@ -104,7 +105,11 @@ async def act(request: Request, table_id: str, body: Act,
 
 @router.get("/tables/{table_id}/record")
 async def record(request: Request, table_id: str) -> JSONResponse:
-    data = await service(request).record(table_id)
+    svc = service(request)
+    data = await svc.record(table_id)
+    talk = await social.chat_log(svc, table_id)
+    if talk:   # the table's chat belongs to its record (both channels)
+        data = {**data, "notes": {**data.get("notes", {}), "chat": talk}}
     return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="nastolka-{table_id}.json"'})
 
 

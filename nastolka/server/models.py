@@ -35,6 +35,8 @@ tables = Table(
     Column("clock", Integer, nullable=True),          # seconds per move for people, NULL = no clock
     Column("record", Text, nullable=True),            # JSON record once over
     Column("rules_version", String(40), nullable=True),  # the game's rules version at creation (NULL: older rows)
+    Column("rated", Integer, nullable=False, server_default="1"),  # 0: casual (no ratings, hints allowed)
+    Column("rematch", String(16), nullable=True),      # the table of the rematch, once someone asked for one
     Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
     Column("updated_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
 )
@@ -60,6 +62,18 @@ actions = Table(
     Column("by", String(10), nullable=False),         # human | bot | clock (a bot standing in)
     Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
 )
+
+chat = Table(
+    "chat", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(16), ForeignKey("tables.id", ondelete="CASCADE"), nullable=False),
+    Column("channel", String(12), nullable=False),    # players | spectators
+    Column("seat", Integer, nullable=True),           # the writer's seat (players), NULL for spectators
+    Column("name", String(40), nullable=False),
+    Column("text", String(400), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
+Index("ix_chat_table", chat.c.table_id, chat.c.id)
 
 ratings = Table(
     "ratings", metadata,

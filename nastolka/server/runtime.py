@@ -75,6 +75,8 @@ class Runtime:
     record: dict[str, Any] | None = None
     #: why this table cannot be played or replayed here (it was played under other rules), or ""
     outdated: str = ""
+    #: False for a casual table: no ratings, and a seat may ask the search bot for a hint
+    rated: bool = True
 
     @classmethod
     def from_rows(cls, row: Any, seat_rows: list[Any]) -> Runtime:
@@ -91,7 +93,7 @@ class Runtime:
         state = game.new(row.players, options, seed=seed, rng=row.rng)
         return cls(id=row.id, game=game, options=options, players=row.players, seed=seed,
                    status=row.status, clock=row.clock, seats=[SeatInfo.from_row(s) for s in seat_rows],
-                   state=state, record=record, outdated=outdated)
+                   state=state, record=record, outdated=outdated, rated=bool(getattr(row, "rated", 1)))
 
     @property
     def version(self) -> int:
@@ -129,7 +131,7 @@ class Runtime:
         data: dict[str, Any] = {
             "id": self.id, "game": self.game.id, "game_name": {"en": self.game.name_en, "ru": self.game.name_ru},
             "options": self.options, "players": self.players, "status": self.status, "clock": self.clock,
-            "seats": [s.public() for s in self.seats], "version": self.version,
+            "seats": [s.public() for s in self.seats], "version": self.version, "rated": self.rated,
         }
         if self.status == "over":
             data["seed"] = self.seed

@@ -20,6 +20,7 @@ class CreateTable(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] = Field(min_length=1, max_length=12)
     clock: int | None = None
+    rated: bool = True      # False: a casual table (no ratings; hints allowed)
 
 
 class Join(BaseModel):

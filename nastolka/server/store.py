@@ -80,7 +80,9 @@ def lock_table(conn: Connection, table_id: str) -> Any:
 def claim_seat(conn: Connection, table_id: str, seat: int, name: str, token_hash: str) -> bool:
     """Take an open seat (or a seat reserved for this name) of a table that has not started."""
     cond = and_(seats.c.table_id == table_id, seats.c.seat == seat,
-                (seats.c.kind == "open") | ((seats.c.kind == "reserved") & (func.lower(seats.c.name) == name.lower())),
+                (seats.c.kind == "open") | ((seats.c.kind == "reserved")
+                                          # SQLite's lower() leaves Cyrillic as it is: an exact match counts too
+                                          & ((func.lower(seats.c.name) == name.lower()) | (seats.c.name == name))),
                 select(tables.c.id).where(tables.c.id == table_id, tables.c.status == "open").exists())
     res = conn.execute(update(seats).where(cond).values(kind="human", name=name, token_hash=token_hash, away=0))
     return res.rowcount == 1

@@ -155,7 +155,7 @@ class TableService:
 
     # ------------------------------------------------------------------ tables and seats
     async def create(self, game_id: str, options: dict[str, Any] | None, seat_specs: list[dict[str, Any]],
-                     clock: int | None = None) -> Runtime:
+                     clock: int | None = None, rated: bool = True) -> Runtime:
         try:
             game = get(game_id)
         except NastolkaError as exc:
@@ -195,7 +195,7 @@ class TableService:
         status = "playing" if all(r["kind"] == "bot" for r in rows) else "open"
         table_row = {"id": table_id, "game": game.id, "options": json.dumps(dict(state.origin.options)),
                      "players": players, "seed": str(seed), "rng": ONLINE_RNG, "status": status, "clock": clock,
-                     "rules_version": game.rules_version}
+                     "rules_version": game.rules_version, "rated": 1 if rated else 0}
 
         def tx(conn: Connection) -> None:
             store.insert_table(conn, table_row, [{"table_id": table_id, **r} for r in rows])
@@ -339,8 +339,9 @@ class TableService:
                     store.set_away(conn, rt.id, seat, False)
                 if record is not None:
                     store.finish(conn, rt.id, record)
-                    names = [s.player_name() for s in rt.seats]
-                    update_ratings(conn, rt.game.id, names, record["result"]["ranks"])
+                    if rt.rated:   # casual tables are not rated
+                        names = [s.player_name() for s in rt.seats]
+                        update_ratings(conn, rt.game.id, names, record["result"]["ranks"])
                 self._notify_in_tx(conn, rt.id)
 
             try:
