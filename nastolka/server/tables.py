@@ -21,6 +21,7 @@ from sqlalchemy import Connection
 from sqlalchemy.exc import IntegrityError
 
 from nastolka.bots import bot_names
+from nastolka.bots.base import POLICY_PREFIX, check_seat_bot
 from nastolka.engine import IllegalAction, NastolkaError, get, record_of
 from nastolka.engine.secure_rng import SECRET_BITS
 
@@ -185,6 +186,11 @@ class TableService:
                 level = spec.get("bot") or ("heuristic" if "heuristic" in bots else "random")
                 if level not in bots:
                     raise PlayError("bad_seats", f"seat {i}: unknown bot {level!r} (available: {', '.join(bots)})")
+                if level.startswith(POLICY_PREFIX):  # a trained policy plays only the table it was trained for
+                    try:
+                        check_seat_bot(game, level, players, dict(state.origin.options))
+                    except NastolkaError as exc:
+                        raise PlayError("bad_seats", f"seat {i}: {exc}") from None
                 row["bot"] = level
             elif kind == "reserved":
                 row["name"] = clean_name(spec.get("name"))

@@ -227,7 +227,7 @@ class GameScreen(Screen[None]):
             self.focus_aid = None
             return
         self.draw_prompt(None, None)
-        actions = self.state.legal_actions(seat)
+        actions = self.state.legal_actions(seat, self.names())
         options.add_options(
             Option(Text(f"{i}. " if i <= 9 else "   ").append(a.label(self.lang)), id=a.id)
             for i, a in enumerate(actions, start=1)
@@ -263,7 +263,7 @@ class GameScreen(Screen[None]):
 
     def event_line(self, step_seat: int, event: Event) -> Text:
         try:
-            text = self.state.event_text(event, self.lang)
+            text = self.state.event_text(event, self.lang, self.names())
         except Exception:  # a game's wording bug must not end the game on screen
             text = f"{event.kind} {event.args}"
         return Text(text)

@@ -88,7 +88,7 @@ class ReplayScreen(Screen[None]):
         if self.index == 0:
             lines.append(tr("replay_start", lang), style="dim")
         for event in visible(self.events[self.index], self.eyes):
-            lines.append(state.event_text(event, lang) + "\n")
+            lines.append(state.event_text(event, lang, names) + "\n")
         box.update(lines)
 
     def action_step(self, delta: int) -> None:

@@ -56,6 +56,11 @@ class ResultScreen(ModalScreen[None]):
                 yield Static(table, id="result-table")
             with Center():
                 yield Static(Text(tr("winners", lang, names=winners), style="bold"), id="winners")
+            state = self.session.state
+            why = state.result_lines(state.view(None), lang, names)
+            if why:
+                with Center():
+                    yield Static(Text("\n".join(why)), id="result-why")
             yield Static(Text(tr("result_keys", lang), style="dim"), id="result-keys")
         yield Footer()
 

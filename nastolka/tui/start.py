@@ -21,6 +21,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from nastolka.bots import bot_names
 from nastolka.engine import Game, NastolkaError, Option
+from nastolka.engine.words import level_name
 
 from .i18n import tr
 from .keys import localize
@@ -132,10 +133,10 @@ class StartScreen(Screen[None]):
             yield Label(tr("players", lang), classes="field")
             yield Select([(str(n), n) for n in range(game.min_players, game.max_players + 1)],
                          value=choice.players, allow_blank=False, id="players", classes="value")
-        kinds = [(tr("human", lang), HUMAN)] + [(tr("bot", lang, name=n), n) for n in ordered_bots(game)]
+        kinds = [(tr("human", lang), HUMAN)] + [(tr("bot", lang, name=level_name(n, lang)), n) for n in ordered_bots(game)]
         for seat, kind in enumerate(choice.seats):
             with Horizontal(classes="row"):
-                yield Label(tr("seat", lang, n=seat), classes="field")
+                yield Label(tr("seat", lang, n=seat + 1), classes="field")
                 yield Select(kinds, value=kind, allow_blank=False, id=f"seat-{seat}", classes="value")
         with Vertical(id="options") as box:
             box.border_title = tr("options", lang)
@@ -158,7 +159,8 @@ class StartScreen(Screen[None]):
         with Horizontal(classes="row"):
             yield Label(label, classes="field")
             if option.kind in ("int", "choice") and option.choices:
-                yield Select([(str(c), c) for c in option.choices], value=value, allow_blank=False,
+                labels = [(self.game.choice_label(option.name, c, self.lang), c) for c in option.choices]
+                yield Select(labels, value=value, allow_blank=False,
                              id=wid, classes="value")
             elif (option.kind == "int" and option.minimum is not None and option.maximum is not None
                   and option.maximum - option.minimum <= 40):
