@@ -21,11 +21,14 @@ from sqlalchemy import Connection, delete, insert, select, update
 from nastolka.bots.ismcts import IsmctsBot, IsmctsConfig
 from nastolka.bots.levels import search_settings
 
+from . import store
 from .errors import PlayError
 from .models import chat, seats, tables
+from .names import clean_name
 from .ratelimit import TokenBucket
 from .runtime import Runtime
-from .tables import TableService, clean_name
+from .tables import TableService
+from .tokens import hash_token, new_token
 
 MAX_TEXT = 300
 MAX_PER_TABLE = 1000
@@ -120,7 +123,8 @@ async def rematch(svc: TableService, rt: Runtime, seat: int) -> dict[str, Any]:
         if not existing:
             specs = [{"kind": "bot", "bot": s.bot} if s.kind == "bot" else {"kind": "reserved", "name": s.name}
                      for s in rt.seats]
-            new = await svc.create(rt.game.id, rt.options, specs, rt.clock, rated=rt.rated)
+            new = (await svc.create(rt.game.id, rt.options, specs, rt.clock, bank=rt.bank, private=rt.private,
+                                    rated=rt.rated)).rt
 
             def link(conn: Connection) -> str:
                 done = conn.execute(update(tables).where(tables.c.id == rt.id, tables.c.rematch.is_(None))
@@ -135,12 +139,33 @@ async def rematch(svc: TableService, rt: Runtime, seat: int) -> dict[str, Any]:
             existing = await svc.db.run(link)
             if existing != new.id:
                 svc.cache.pop(new.id, None)
-    target = await svc.get(existing)
-    mine = target.seats[seat]
-    if mine.kind == "reserved":
-        _, _, token = await svc.join(existing, seat, rt.seats[seat].name)
-        return {"table": existing, "seat": seat, "token": token}
-    return {"table": existing, "seat": None, "token": None}   # already taken (by this person on another device)
+    return await _take_rematch_seat(svc, existing, seat, rt.seats[seat].name or "")
+
+
+async def _take_rematch_seat(svc: TableService, table_id: str, seat: int, name: str) -> dict[str, Any]:
+    """Seat the person in the seat reserved for them. Their token at the finished table proves who they
+    are (a stronger proof than the reserved seat's invite secret, which only the creator received)."""
+    target = await svc.get(table_id)
+    token = new_token()
+
+    def tx(conn: Connection) -> bool:
+        table = store.lock_table(conn, table_id)
+        row = store.seat_row(conn, table_id, seat)
+        if table is None or table.status != "open" or row is None or row.kind != "reserved" or row.name != name:
+            return False
+        store.take_seat(conn, table_id, seat, name, hash_token(token))
+        store.start_if_full(conn, table_id)
+        svc._notify_in_tx(conn, table_id)
+        return True
+
+    async with target.lock:
+        ok = await svc.db.run(tx)
+        entries = await svc._catch_up(target)
+    if not ok:   # taken already (by this person on another device): they can watch it
+        return {"table": table_id, "seat": None, "token": None}
+    await svc._publish(table_id)
+    await svc._changed(target, entries)
+    return {"table": table_id, "seat": seat, "token": token}
 
 
 def _analyse(rt: Runtime, state: Any, seat: int) -> dict[str, Any]:

@@ -40,6 +40,13 @@ async function presentation(gameId) {
 function gameName(g) { return g ? (lang === "ru" ? g.name_ru : g.name_en) : "?"; }
 function myName() { return (localStorage.getItem("nastolka.name") || "").trim(); }
 function seatKey(id) { return `nastolka.seat.${id}`; }
+// what only the creator got: the owner token, the invite link, each reserved seat's invite link
+function ownerKey(id) { return `nastolka.owner.${id}`; }
+function ownerOf(id) {
+  try { return JSON.parse(localStorage.getItem(ownerKey(id))); } catch { return null; }
+}
+// the secret of an invite link /#/t/<id>/<secret>
+function inviteInHash() { const m = location.hash.match(/^#\/t\/[a-z0-9]+\/([A-Za-z0-9_-]+)/); return m ? m[1] : null; }
 function mySeat(id) {
   try { return JSON.parse(localStorage.getItem(seatKey(id))); } catch { return null; }
 }
@@ -122,6 +129,7 @@ function lobbyPage() {
     try {
       const res = await api("POST", "/tables", body);
       const id = res.table.id;
+      localStorage.setItem(ownerKey(id), JSON.stringify({ owner: res.owner_token, invite: res.invite, seats: res.seat_invites }));
       if (state.sitMyself && state.seats[0].kind === "open") {
         const j = await api("POST", `/tables/${id}/join`, { seat: 0, name: myName() });
         localStorage.setItem(seatKey(id), JSON.stringify({ seat: j.seat, token: j.token }));
@@ -243,7 +251,6 @@ function tablePage(id) {
     if (m.type === "error") {
       if (m.code === "not_found") { clear(app).append(h("p", { class: "error" }, m.message)); closed = true; return; }
       if (m.code === "seat_lost") localStorage.removeItem(seatKey(id));   // this browser watches from now on
-      if (m.code === "seat_lost") localStorage.removeItem(seatKey(id));
       if (m.code !== "stale") toast(m.message, "error");
       busy = false;
       if (m.state) return setState(m.state);
@@ -286,7 +293,10 @@ function tablePage(id) {
   async function sit(seat) {
     if (!myName()) { toast(t("need_name"), "error"); return; }
     try {
-      const j = await api("POST", `/tables/${id}/join`, { seat, name: myName() });
+      const own = ownerOf(id);
+      const link = own && own.seats && own.seats[seat];
+      const invite = inviteInHash() || (link ? link.split("/").pop() : null);
+      const j = await api("POST", `/tables/${id}/join`, invite ? { seat, name: myName(), invite } : { seat, name: myName() });
       localStorage.setItem(seatKey(id), JSON.stringify({ seat: j.seat, token: j.token }));
       reconnect();
     } catch (err) { toast(err.message, "error"); }
@@ -521,13 +531,16 @@ function tablePage(id) {
     const names = table.seats.map((s) => seatLabel(s));
     const toAct = view ? view.to_act : [];
     setAttention(table.status === "playing" && msg.legal.length > 0, gameTitle);
+    const own = ownerOf(id);
     const seats = h("ul", { class: "seats-list" }, table.seats.map((s) => h("li", {
       class: `${toAct.includes(s.seat) ? "active" : ""}${s.seat === msg.you ? " me" : ""}`, "data-seat": s.seat },
     h("span", { class: "seat-name" }, seatLabel(s)), s.seat === msg.you ? h("em", {}, ` (${t("you")})`) : null,
     s.away ? h("span", { class: "away" }, ` — ${t("away")}`) : null,
+    own && own.seats && own.seats[s.seat] && s.kind === "reserved" && table.status === "open"
+      ? h("input", { readonly: true, class: "seat-invite", value: `${location.origin}${own.seats[s.seat]}`, onclick: (e) => e.target.select() }) : null,
     table.status === "open" && msg.you === null && (s.kind === "open" || s.kind === "reserved")
       ? h("button", { class: "sit", type: "button", "data-sit": s.seat, onclick: () => sit(s.seat) }, t("sit")) : null)));
-    const invite = `${location.origin}/#/t/${id}`;
+    const invite = `${location.origin}${own && own.invite ? own.invite : `/#/t/${id}`}`;
     const head = h("section", { class: "table-head" },
       h("h2", {}, gameTitle, h("span", { class: "muted" }, ` · ${t(`status_${table.status}`)}`),
         h("a", { class: "rules-link", href: `#/rules/${table.game}` }, t("rules"))),
