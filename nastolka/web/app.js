@@ -52,6 +52,7 @@ function mySeat(id) {
 }
 function botLabel(level) { return t(`bot_${level}`) === `bot_${level}` ? t("bot") : `${t("bot")} «${t(`bot_${level}`)}»`; }
 function seatLabel(s) {
+  if ((s.kind === "bot" || s.kind === "human") && s.label) return s.label[lang] || s.label.en;   // the server's words
   if (s.kind === "bot") return botLabel(s.bot);
   if (s.kind === "open") return `(${t("open")})`;
   if (s.kind === "reserved") return `(${t("reserved")} ${s.name || ""})`;
