@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nastolka.engine import Event, Game, GameState, get
+from nastolka.engine.words import seat_names
 
 from .store import public_seat
 
@@ -83,6 +84,8 @@ class Runtime:
     touched: float = field(default_factory=time.monotonic)   # last change or visit (for eviction)
     #: why this table cannot be played or replayed here (it was played under other rules), or ""
     outdated: str = ""
+    #: False for a casual table: no ratings, and a seat may ask the search bot for a hint
+    rated: bool = True
 
     @classmethod
     def from_rows(cls, row: Any, seat_rows: list[Any], default_clock: int | None = None) -> Runtime:
@@ -103,7 +106,7 @@ class Runtime:
                    status=row.status, clock=row.clock if row.clock is not None else default_clock,
                    seats=[SeatInfo.from_row(s) for s in seat_rows], state=state, record=record, outdated=outdated,
                    owner_hash=row.owner_hash, private=bool(row.private), invite_hash=row.invite_hash,
-                   bank=bank, bank_left=[float(bank)] * row.players)
+                   bank=bank, bank_left=[float(bank)] * row.players, rated=bool(getattr(row, "rated", 1)))
 
     @property
     def version(self) -> int:
@@ -116,10 +119,19 @@ class Runtime:
         events = self.state.apply(seat, aid)
         return self.remember(seat, aid, by, events, self.state)
 
+    def display_names(self, lang: str) -> list[str]:
+        """The seats as the log and the page call them: people by name, bots by level (with a given name
+        when several bots sit at the table) — never a seat number once everyone is seated."""
+        kinds = ["human" if s.kind != "bot" else (s.bot or "random") for s in self.seats]
+        people = {s.seat: s.name for s in self.seats if s.kind != "bot" and s.name}
+        return seat_names(kinds, lang, people)
+
     def remember(self, seat: int, aid: str, by: str, events: list[Event], after: GameState) -> LogEntry:
+        names = {lang: self.display_names(lang) for lang in ("en", "ru")}
         entry = LogEntry(after.step - 1, seat, aid, by, [
             {"kind": e.kind, "args": dict(e.args), "seats": list(e.seats) if e.seats is not None else None,
-             "text_en": after.event_text(e, "en"), "text_ru": after.event_text(e, "ru")} for e in events])
+             "text_en": after.event_text(e, "en", names["en"]), "text_ru": after.event_text(e, "ru", names["ru"])}
+            for e in events])
         self.by.append(by)
         self.log.append(entry)
         now = time.monotonic()
@@ -146,8 +158,10 @@ class Runtime:
         data: dict[str, Any] = {
             "id": self.id, "game": self.game.id, "game_name": {"en": self.game.name_en, "ru": self.game.name_ru},
             "options": self.options, "players": self.players, "status": self.status, "clock": self.clock,
-            "seats": [s.public() for s in self.seats], "version": self.version,
-            "private": self.private, "bank": self.bank,
+            "seats": [{**s.public(), "label": {"en": en, "ru": ru}} for s, en, ru
+                      in zip(self.seats, self.display_names("en"), self.display_names("ru"), strict=True)],
+            "version": self.version,
+            "private": self.private, "bank": self.bank, "rated": self.rated,
         }
         if self.status == "over":
             data["seed"] = self.seed

@@ -28,6 +28,8 @@ class CreateTable(BaseModel):
     bank: int | None = Field(default=None, ge=0, le=7200)
     #: not listed in the lobby; open seats are joined only with the invite secret
     private: bool = False
+    #: False: a casual table (no ratings; hints allowed)
+    rated: bool = True
 
 
 class Join(BaseModel):
