@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 NATIVE := $(VENV)/.native
 NATIVE_SOURCES := setup.py $(wildcard nastolka/*.py nastolka/engine/*.py nastolka/games/*/*.py)
 
-.PHONY: play serve test lint typecheck unit bench clean native pure
+.PHONY: play serve test lint typecheck unit bench clean chromium native pure
 
 # mypy (which brings mypyc) is installed first so the editable install can compile (no build isolation).
 # Without a C compiler, or with NASTOLKA_PURE=1, the install says so and stays pure Python.
@@ -43,15 +43,27 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy nastolka/engine
 
+# The browser tests drive Debian's Chromium (never a downloaded browser): install it when missing, or
+# stop here saying how — the tests are never skipped.
+CHROMIUM ?= /usr/bin/chromium
+chromium:
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+	  echo "Chromium is missing at $(CHROMIUM): installing Debian's package…"; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
+	  elif command -v sudo >/dev/null 2>&1; then sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi; \
+	  if [ ! -x "$(CHROMIUM)" ]; then \
+	    echo "error: could not install Chromium. Run: sudo apt-get install -y chromium  (or set CHROMIUM=/path/to/chromium)"; exit 1; fi; \
+	fi
+
 # The whole suite runs on the build `make` produced (compiled where a compiler is), then the rules,
 # engine, generic and bot tests again on the pure sources. NASTOLKA_EXPECT_BUILD makes a silent fallback
 # to pure Python a failure. pytest exits 5 when it collects no test: that is a failure here, said plainly.
 PURE_TESTS := tests/colt_express tests/show_battle tests/talespin tests/bots tests/native \
 	tests/test_engine.py tests/test_generic_games.py tests/test_secure_rng.py tests/test_rules_version.py
-unit: $(NATIVE)
+unit: $(NATIVE) chromium
 	@expect=$$(test -f nastolka/_compiled.json && echo compiled || echo pure); \
 	echo "== tests on the $$expect build"; \
-	NASTOLKA_EXPECT_BUILD=$$expect $(BIN)/pytest -n auto --dist loadgroup; code=$$?; \
+	NASTOLKA_CHROMIUM=$(CHROMIUM) NASTOLKA_EXPECT_BUILD=$$expect $(BIN)/pytest -n auto --dist loadgroup; code=$$?; \
 	if [ $$code -eq 5 ]; then echo "pytest collected no tests"; exit 1; fi; \
 	if [ $$code -ne 0 ]; then exit $$code; fi; \
 	echo "== rules, engine, generic and bot tests on the pure build"; \

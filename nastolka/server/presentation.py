@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from nastolka.engine import Game, all_games
+from nastolka.engine.words import load
 
 #: public fields copied from a TOML table into its term (everything else stays on the server)
 PUBLIC = ("values", "type", "shipping", "range", "piloting", "receiving", "clock", "colour", "keywords",
@@ -34,11 +35,14 @@ def folder_of(game: Game) -> Path:
     return Path(module.__file__ or ".").resolve().parent
 
 
-def _walk(node: Any, out: dict[str, dict[str, Any]], key: str | None = None) -> None:
+def _walk(node: Any, out: dict[str, dict[str, Any]], key: str | None = None,
+          fields: dict[str, dict[str, Any]] | None = None) -> None:
     if isinstance(node, dict):
         en = node.get("name_en", node.get("en"))
         ru = node.get("name_ru", node.get("ru"))
         ident = node.get("id", key)
+        if fields is not None and isinstance(node.get("id"), str):
+            fields.setdefault(node["id"], {f: node[f] for f in PUBLIC if f in node})
         if isinstance(ident, str) and isinstance(en, str) and isinstance(ru, str) and ident not in out:
             entry: dict[str, Any] = {"en": en, "ru": ru}
             for f in PUBLIC:
@@ -51,20 +55,36 @@ def _walk(node: Any, out: dict[str, dict[str, Any]], key: str | None = None) -> 
                     break
             out[ident] = entry
         for k, v in node.items():
-            _walk(v, out, k)
+            _walk(v, out, k, fields)
     elif isinstance(node, list):
         for item in node:
-            _walk(item, out)
+            _walk(item, out, None, fields)
 
 
 @functools.cache
 def _terms(folder: Path) -> dict[str, dict[str, Any]]:
+    """Names and rules texts from the game's ``words.toml`` (the words every client shows), with the public
+    fields of the data tables of the same id; names still kept in data tables fill in the rest."""
     out: dict[str, dict[str, Any]] = {}
+    fields: dict[str, dict[str, Any]] = {}
+    words_path = folder / "words.toml"
+    if words_path.is_file():
+        for ident, item in load(words_path).glossary().items():
+            entry: dict[str, Any] = {"en": item["en"], "ru": item["ru"]}
+            if "text_en" in item and "text_ru" in item:
+                entry["tip_en"], entry["tip_ru"] = item["text_en"], item["text_ru"]
+            out[ident] = entry
     for path in sorted(folder.glob("*.toml")):
+        if path.name == "words.toml":
+            continue
         try:
-            _walk(tomllib.loads(path.read_text(encoding="utf-8")), out)
+            _walk(tomllib.loads(path.read_text(encoding="utf-8")), out, None, fields)
         except (OSError, tomllib.TOMLDecodeError):
             continue
+    for ident, public in fields.items():
+        if ident in out:
+            for f, v in public.items():
+                out[ident].setdefault(f, v)
     return out
 
 

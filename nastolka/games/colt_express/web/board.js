@@ -57,7 +57,7 @@ export function cardFace(ctx, name, owner, opts = {}) {
   return h(opts.tag || "span", { class: `ce-card ${opts.cls || ""}`, style: { "--bandit": colour(bandit) },
     ...tipAttrs(ctx.term(kind), ctx.word(`tip_${kind}`)), ...(opts.attrs || {}) },
   h("span", { class: "ce-card-who" }, bandit ? ctx.term(bandit) : ""),
-  h("span", { class: "ce-card-kind", style: { "--fit": fit(ctx.term(kind), 8) } }, ctx.term(kind)));
+  h("span", { class: "ce-card-kind", style: { "--fit": fit(ctx.term(kind), 7) } }, ctx.term(kind)));
 }
 
 function roundCard(ctx, view) {
@@ -107,7 +107,7 @@ export default function coltExpress(view, ctx) {
     if (p.verb === "play" && p.card) playable.set(p.card, a);
   }
   const mine = banditOf(view, ctx.you);
-  const hand = view.hand ? h("div", { class: "ce-hand-wrap" }, h("div", { class: "muted" }, ctx.word("hand")),
+  const hand = view.hand && view.hand.length ? h("div", { class: "ce-hand-wrap" }, h("div", { class: "muted" }, ctx.word("hand")),
     h("div", { class: "ce-hand" }, view.hand.map((c) => {
       const a = playable.get(c);
       return cardFace(ctx, c, mine, { tag: "button", cls: a ? "target" : "",
