@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse
 from nastolka.bots import bot_names
 from nastolka.engine import NastolkaError, RecordError, all_games, get
 
+from . import social
 from .errors import PlayError
 from .glossary import glossary
 from .ratings import leaderboard
@@ -65,7 +66,7 @@ async def create(request: Request, body: CreateTable) -> dict[str, Any]:
     the invite link (with the invite secret for a private table), and each reserved seat's invite link."""
     request.app.state.create_limit.check(address(request))
     made = await service(request).create(body.game, body.options, [s.model_dump() for s in body.seats],
-                                         body.clock, bank=body.bank, private=body.private,
+                                         body.clock, bank=body.bank, private=body.private, rated=body.rated,
                                          address=address(request))
     rt = made.rt
     link = f"/#/t/{rt.id}" + (f"/{made.invite}" if made.invite else "")
@@ -132,7 +133,11 @@ async def act(request: Request, table_id: str, body: Act,
 
 @router.get("/tables/{table_id}/record")
 async def record(request: Request, table_id: str) -> JSONResponse:
-    data = await service(request).record(table_id)
+    svc = service(request)
+    data = await svc.record(table_id)
+    talk = await social.chat_log(svc, table_id)
+    if talk:   # the table's chat belongs to its record (both channels)
+        data = {**data, "notes": {**data.get("notes", {}), "chat": talk}}
     return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="nastolka-{table_id}.json"'})
 
 

@@ -20,7 +20,7 @@ from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from . import api, presentation_api, ws
+from . import api, presentation_api, social_api, ws
 from .bots import BotWorker
 from .config import Settings
 from .db import Database, libpq_url
@@ -143,6 +143,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(presentation_api.router)
+    app.include_router(social_api.router)
     if WEB.is_dir():
         app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
     return app

@@ -39,6 +39,8 @@ tables = Table(
     Column("invite_hash", String(64), nullable=True),  # sha256 of a private table's invite secret
     Column("bank", Integer, nullable=True),           # each person's time bank in seconds (over the clock)
     Column("rules_version", String(40), nullable=True),  # the game's rules version at creation (NULL: older rows)
+    Column("rated", Integer, nullable=False, server_default="1"),  # 0: casual (no ratings, hints allowed)
+    Column("rematch", String(16), nullable=True),      # the table of the rematch, once someone asked for one
     Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
     Column("updated_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
 )
@@ -65,6 +67,18 @@ actions = Table(
     Column("by", String(10), nullable=False),         # human | bot | clock (a bot standing in)
     Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
 )
+
+chat = Table(
+    "chat", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(16), ForeignKey("tables.id", ondelete="CASCADE"), nullable=False),
+    Column("channel", String(12), nullable=False),    # players | spectators
+    Column("seat", Integer, nullable=True),           # the writer's seat (players), NULL for spectators
+    Column("name", String(40), nullable=False),
+    Column("text", String(400), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
+Index("ix_chat_table", chat.c.table_id, chat.c.id)
 
 ratings = Table(
     "ratings", metadata,

@@ -83,6 +83,8 @@ class Runtime:
     touched: float = field(default_factory=time.monotonic)   # last change or visit (for eviction)
     #: why this table cannot be played or replayed here (it was played under other rules), or ""
     outdated: str = ""
+    #: False for a casual table: no ratings, and a seat may ask the search bot for a hint
+    rated: bool = True
 
     @classmethod
     def from_rows(cls, row: Any, seat_rows: list[Any], default_clock: int | None = None) -> Runtime:
@@ -103,7 +105,7 @@ class Runtime:
                    status=row.status, clock=row.clock if row.clock is not None else default_clock,
                    seats=[SeatInfo.from_row(s) for s in seat_rows], state=state, record=record, outdated=outdated,
                    owner_hash=row.owner_hash, private=bool(row.private), invite_hash=row.invite_hash,
-                   bank=bank, bank_left=[float(bank)] * row.players)
+                   bank=bank, bank_left=[float(bank)] * row.players, rated=bool(getattr(row, "rated", 1)))
 
     @property
     def version(self) -> int:
@@ -147,7 +149,7 @@ class Runtime:
             "id": self.id, "game": self.game.id, "game_name": {"en": self.game.name_en, "ru": self.game.name_ru},
             "options": self.options, "players": self.players, "status": self.status, "clock": self.clock,
             "seats": [s.public() for s in self.seats], "version": self.version,
-            "private": self.private, "bank": self.bank,
+            "private": self.private, "bank": self.bank, "rated": self.rated,
         }
         if self.status == "over":
             data["seed"] = self.seed

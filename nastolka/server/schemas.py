@@ -39,6 +39,8 @@ class CreateTable(BaseModel):
     bank: Annotated[int, Field(ge=0, le=7200), BeforeValidator(_no_text)] | None = None
     #: not listed in the lobby; open seats are joined only with the invite secret
     private: StrictBool = False
+    #: False: a casual table (no ratings; hints allowed)
+    rated: StrictBool = True
 
 
 class Join(BaseModel):

@@ -187,7 +187,7 @@ class TableService:
     # ------------------------------------------------------------------ tables and seats
     async def create(self, game_id: str, options: dict[str, Any] | None, seat_specs: list[dict[str, Any]],
                      clock: int | None = None, *, bank: int | None = None, private: bool = False,
-                     address: str = "?") -> Created:
+                     address: str = "?", rated: bool = True) -> Created:
         try:
             game = get(game_id)
         except NastolkaError as exc:
@@ -244,7 +244,8 @@ class TableService:
         table_row = {"id": table_id, "game": game.id, "options": json.dumps(dict(state.origin.options)),
                      "players": players, "seed": str(seed), "rng": ONLINE_RNG, "status": status, "clock": clock,
                      "bank": bank, "owner_hash": hash_token(owner), "private": 1 if private else 0,
-                     "invite_hash": hash_token(invite) if invite else None, "rules_version": game.rules_version}
+                     "invite_hash": hash_token(invite) if invite else None, "rules_version": game.rules_version,
+                     "rated": 1 if rated else 0}
 
         def tx(conn: Connection) -> None:
             store.insert_table(conn, table_row, [{"table_id": table_id, **r} for r in rows])
@@ -474,8 +475,9 @@ class TableService:
                     store.set_away(conn, rt.id, seat, False)
                 if record is not None:
                     store.finish(conn, rt.id, record)
-                    names = [s.player_name() for s in rt.seats]
-                    update_ratings(conn, rt.game.id, names, record["result"]["ranks"])
+                    if rt.rated:   # casual tables are not rated
+                        names = [s.player_name() for s in rt.seats]
+                        update_ratings(conn, rt.game.id, names, record["result"]["ranks"])
                 self._notify_in_tx(conn, rt.id)
 
             try:

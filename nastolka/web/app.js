@@ -65,7 +65,7 @@ function lobbyPage() {
   let timer = null;
   let listBox = h("div", { id: "tables" });
   let form = h("div", { id: "create-form" });
-  const state = { game: null, players: 2, seats: [], options: {}, clock: "", sitMyself: true };
+  const state = { game: null, players: 2, seats: [], options: {}, clock: "", sitMyself: true, casual: false };
 
   async function drawForm() {
     const list = await games();
@@ -113,6 +113,8 @@ function lobbyPage() {
       opts.length ? h("details", {}, h("summary", {}, t("options")), h("div", { class: "opts" }, opts)) : null,
       h("label", {}, `${t("clock")} `, h("select", { id: "clock-select", onchange: (e) => { state.clock = e.target.value; } },
         ["", "15", "30", "60", "120", "300"].map((c) => h("option", { value: c, selected: c === state.clock }, c ? `${c} s` : t("no_clock"))))),
+      h("label", { class: "check", title: t("casual_help") }, h("input", { type: "checkbox", id: "casual", checked: state.casual,
+        onchange: (e) => { state.casual = e.target.checked; } }), ` ${t("casual")}`),
       h("label", { class: "check" }, h("input", { type: "checkbox", id: "sit-myself", checked: state.sitMyself,
         onchange: (e) => { state.sitMyself = e.target.checked; } }), ` ${t("sit_myself")}`),
       h("button", { id: "create", class: "primary", type: "button", onclick: create }, t("create_btn")));
@@ -123,6 +125,7 @@ function lobbyPage() {
     const body = { game: state.game, options: state.options,
       seats: state.seats.map((s) => (s.kind === "bot" ? { kind: "bot", bot: s.bot } : s.kind === "reserved" ? { kind: "reserved", name: s.name } : { kind: "open" })) };
     if (state.clock) body.clock = Number(state.clock);
+    if (state.casual) body.rated = false;
     try {
       const res = await api("POST", "/tables", body);
       const id = res.table.id;
@@ -215,6 +218,11 @@ function tablePage(id) {
   let animate = false;       // true for the first drawing of a new position only
   let wasMyMove = false;
   let queue = Promise.resolve();
+  let chat = [];             // messages of this table this page may read
+  let chatAfter = 0;
+  let rematchId = null;
+  let hintBox = null;        // the last hint: {version, data} or {version, error}
+  let chatTimer = null;
   const stored = () => mySeat(id);
 
   function connect() {
@@ -308,6 +316,92 @@ function tablePage(id) {
     } catch (err) { toast(err.message, "error"); }
   }
 
+  async function askHint() {
+    const s = stored();
+    if (!s || !msg) return;
+    const at = msg.version;
+    hintBox = { version: at, pending: true };
+    render();
+    try {
+      hintBox = { version: at, data: await api("POST", `/tables/${id}/hint`, undefined, s.token) };
+    } catch (err) { hintBox = { version: at, error: err.message }; }
+    render();
+  }
+
+  function hintPanel() {
+    if (!hintBox || !msg || hintBox.version !== msg.version) return null;
+    if (hintBox.pending) return h("div", { class: "hint", id: "hint" }, t("hint_thinking"));
+    if (hintBox.error) return h("div", { class: "hint error", id: "hint" }, hintBox.error);
+    const d = hintBox.data;
+    return h("div", { class: "hint", id: "hint" },
+      h("div", {}, `${t("hint_best")}: `, h("strong", {}, d[lang] || d.en)),
+      h("ol", { class: "hint-list" }, d.stats.map((st) => h("li", {}, h("span", {}, st[lang] || st.en),
+        h("span", { class: "muted" }, ` — ${t("hint_share").replace("{p}", Math.round(st.share * 100))}, ${t("hint_value").replace("{p}", Math.round(st.value * 100))}`)))),
+      h("p", { class: "muted" }, t("hint_note").replace("{n}", d.iterations)));
+  }
+
+  async function pollChat() {
+    try {
+      const s = stored();
+      const res = await api("GET", `/tables/${id}/chat?after=${chatAfter}`, undefined, s && s.token);
+      if (res.messages.length) {
+        chat.push(...res.messages);
+        chatAfter = res.messages[res.messages.length - 1].id;
+        if (chat.length > 300) chat = chat.slice(-300);
+      }
+      const changedRematch = res.rematch !== rematchId;
+      rematchId = res.rematch;
+      if (res.messages.length || changedRematch) drawChat();
+      if (changedRematch) render();
+    } catch { /* the next poll tries again */ }
+  }
+
+  async function sendChat(input) {
+    const text = input.value.trim();
+    if (!text) return;
+    const s = stored();
+    if (!s && !myName()) { toast(t("need_name"), "error"); return; }
+    try {
+      await api("POST", `/tables/${id}/chat`, s ? { text } : { text, name: myName() }, s && s.token);
+      input.value = "";
+      await pollChat();
+    } catch (err) { toast(err.message, "error"); }
+  }
+
+  function chatList() {
+    return h("ol", { id: "chat-list", class: "chat-list" }, chat.map((c) => h("li", { class: `chat-${c.channel}` },
+      h("span", { class: "chat-who" }, c.name), c.channel === "spectators" ? h("span", { class: "muted" }, ` (${t("spectator_short")})`) : null,
+      ": ", h("span", { class: "chat-text" }, c.text))));
+  }
+
+  function drawChat() {
+    const old = document.getElementById("chat-list");
+    if (!old) return;
+    const fresh = chatList();
+    old.replaceWith(fresh);
+    fresh.scrollTop = fresh.scrollHeight;
+  }
+
+  function chatPanel() {
+    const seated = msg.you !== null;
+    const input = h("input", { id: "chat-input", maxlength: 300, autocomplete: "off",
+      placeholder: seated ? t("chat_players") : t("chat_spectators") });
+    return h("section", { class: "chat", id: "chat" }, h("h3", {}, seated ? t("chat_players") : t("chat_spectators")),
+      chatList(),
+      h("form", { class: "chat-form", onsubmit: (e) => { e.preventDefault(); sendChat(input); } },
+        input, h("button", { type: "submit", id: "chat-send" }, t("send"))));
+  }
+
+  async function takeRematch() {
+    const s = stored();
+    if (!s) return;
+    try {
+      const r = await api("POST", `/tables/${id}/rematch`, undefined, s.token);
+      if (r.token) localStorage.setItem(seatKey(r.table), JSON.stringify({ seat: r.seat, token: r.token }));
+      location.hash = `#/t/${r.table}`;
+    } catch (err) { toast(err.message, "error"); }
+  }
+
   function actionsPanel() {
     if (!msg.legal.length || viewing !== null) return null;
     // group "Place Fakir: row 1, slot 2" under "Place Fakir"
@@ -321,7 +415,10 @@ function tablePage(id) {
       groups.get(head).push(h("button", { class: "act", type: "button", "data-action": a.id, title: label,
         disabled: busy, onclick: () => act(a.id) }, tail));
     }
-    return h("section", { class: "actions", id: "actions" }, h("h3", {}, t("your_actions")),
+    const hintButton = msg.table.rated === false
+      ? h("button", { type: "button", id: "hint-btn", class: "hint-btn", onclick: askHint,
+        disabled: Boolean(hintBox && hintBox.pending && hintBox.version === msg.version) }, t("hint")) : null;
+    return h("section", { class: "actions", id: "actions" }, h("h3", {}, t("your_actions"), hintButton), hintPanel(),
       [...groups.entries()].map(([head, buttons]) => h("div", { class: "act-group" },
         head ? h("div", { class: "act-head" }, head) : null, h("div", { class: "act-buttons" }, buttons))));
   }
@@ -334,11 +431,39 @@ function tablePage(id) {
     return h("section", { id: "result", class: "result" },
       h("h2", {}, t("result")),
       h("p", { class: "winner" }, `${res.winners.length > 1 ? t("winners") : t("winner")}: ${winners}`),
-      h("table", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("players")), h("th", {}, t("score"))),
-        order.map(([r, i]) => h("tr", { class: i === msg.you ? "me" : "" }, h("td", {}, String(r)),
-          h("td", {}, names[i]), h("td", {}, String(res.scores[i]))))),
-      h("p", {}, h("a", { href: `/api/tables/${id}/record`, download: `nastolka-${id}.json`, class: "btn" }, t("download")), " ",
+      scoreTable(res, order, names),
+      scoreNotes(res),
+      h("p", { class: "result-buttons" },
+        msg.you !== null ? h("button", { type: "button", id: "rematch", class: "primary", onclick: takeRematch },
+          rematchId ? t("rematch_join") : t("rematch")) : null,
+        msg.you === null && rematchId ? h("a", { href: `#/t/${rematchId}`, class: "btn", id: "rematch-watch" }, t("rematch_watch")) : null,
+        h("a", { href: `/api/tables/${id}/record`, download: `nastolka-${id}.json`, class: "btn" }, t("download")),
         h("a", { href: `#/r/${id}`, class: "btn", id: "to-replay" }, t("replay"))));
+  }
+
+  // every score explained: one column per per-seat detail the game names (its result details)
+  function scoreTable(res, order, names) {
+    const words = (pres && pres.words) || {};
+    const word = (k) => (words[k] ? words[k][lang] || words[k].en : "");
+    const details = res.details || {};
+    const cols = Object.entries(details).filter(([k, v]) => Array.isArray(v) && v.length === names.length && word(`result_${k}`));
+    const marks = Object.entries(details).filter(([k, v]) => Array.isArray(v) && v.length !== names.length && word(`result_${k}`));
+    return h("table", { class: "score-table" },
+      h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("players")), h("th", {}, t("score")),
+        cols.map(([k]) => h("th", {}, word(`result_${k}`))), marks.map(([k]) => h("th", {}, word(`result_${k}`)))),
+      order.map(([r, i]) => h("tr", { class: i === msg.you ? "me" : "" }, h("td", {}, String(r)),
+        h("td", {}, names[i]), h("td", {}, String(res.scores[i])),
+        cols.map(([, v]) => h("td", {}, String(v[i]))),
+        marks.map(([, v]) => h("td", {}, v.includes(i) ? "✓" : "")))));
+  }
+
+  function scoreNotes(res) {
+    const words = (pres && pres.words) || {};
+    const word = (k) => (words[k] ? words[k][lang] || words[k].en : "");
+    const notes = Object.entries(res.details || {}).filter(([k, v]) => !Array.isArray(v) && typeof v !== "object" && word(`result_${k}`))
+      .map(([k, v]) => h("li", {}, `${word(`result_${k}`)}: ${word(`reason_${v}`) || (typeof v === "number" ? String(v) : "")}`))
+      .filter((li) => !li.textContent.endsWith(": "));
+    return notes.length ? h("ul", { class: "score-notes" }, notes) : null;
   }
 
   // who acts now, in words: "Your move", "Anya is thinking…", "a bot plays for Boris…"
@@ -433,16 +558,20 @@ function tablePage(id) {
       prev: past ? null : prevView, animate: animate && !past });
     animate = false;
     const boardEl = view ? h("section", { class: `board-wrap${past ? " past" : ""}`, id: "board" }, renderBoard(view, ctx)) : null;
-    const side = h("div", { class: "side" }, actionsPanel(), logPanel(names));
+    const side = h("div", { class: "side" }, actionsPanel(), logPanel(names), table.status !== "open" ? chatPanel() : null);
     clear(app).append(h("div", { class: "table-page", "data-version": msg.version, "data-status": table.status },
       head, msg.view ? resultPanel(msg.view, names) : null,
       h("div", { class: "main-col" }, banner(table, msg.view ? msg.view.to_act : [], names, gameTitle), historyBar(), boardEl),
       side));
     const ol = document.getElementById("log");
     if (ol && viewing === null) ol.scrollTop = ol.scrollHeight;
+    const cl = document.getElementById("chat-list");
+    if (cl) cl.scrollTop = cl.scrollHeight;
   }
 
   connect();
+  pollChat();
+  chatTimer = setInterval(pollChat, 2500);
   tick = setInterval(() => {
     if (msg && msg.clock_left !== undefined && msg.clock_left !== null && msg.table.status === "playing") {
       msg.clock_left = Math.max(0, msg.clock_left - 1);
@@ -454,7 +583,7 @@ function tablePage(id) {
   }, 1000);
   render();
   return {
-    destroy() { closed = true; clearInterval(tick); if (ws) { ws.onclose = null; ws.close(); } setAttention(false, ""); },
+    destroy() { closed = true; clearInterval(tick); clearInterval(chatTimer); if (ws) { ws.onclose = null; ws.close(); } setAttention(false, ""); },
     rerender: render,
   };
 }
