@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nastolka.engine import Event, Game, GameState, get
+from nastolka.engine.words import seat_names
 
 from .store import public_seat
 
@@ -118,10 +119,19 @@ class Runtime:
         events = self.state.apply(seat, aid)
         return self.remember(seat, aid, by, events, self.state)
 
+    def display_names(self, lang: str) -> list[str]:
+        """The seats as the log and the page call them: people by name, bots by level (with a given name
+        when several bots sit at the table) — never a seat number once everyone is seated."""
+        kinds = ["human" if s.kind != "bot" else (s.bot or "random") for s in self.seats]
+        people = {s.seat: s.name for s in self.seats if s.kind != "bot" and s.name}
+        return seat_names(kinds, lang, people)
+
     def remember(self, seat: int, aid: str, by: str, events: list[Event], after: GameState) -> LogEntry:
+        names = {lang: self.display_names(lang) for lang in ("en", "ru")}
         entry = LogEntry(after.step - 1, seat, aid, by, [
             {"kind": e.kind, "args": dict(e.args), "seats": list(e.seats) if e.seats is not None else None,
-             "text_en": after.event_text(e, "en"), "text_ru": after.event_text(e, "ru")} for e in events])
+             "text_en": after.event_text(e, "en", names["en"]), "text_ru": after.event_text(e, "ru", names["ru"])}
+            for e in events])
         self.by.append(by)
         self.log.append(entry)
         now = time.monotonic()
@@ -148,7 +158,9 @@ class Runtime:
         data: dict[str, Any] = {
             "id": self.id, "game": self.game.id, "game_name": {"en": self.game.name_en, "ru": self.game.name_ru},
             "options": self.options, "players": self.players, "status": self.status, "clock": self.clock,
-            "seats": [s.public() for s in self.seats], "version": self.version,
+            "seats": [{**s.public(), "label": {"en": en, "ru": ru}} for s, en, ru
+                      in zip(self.seats, self.display_names("en"), self.display_names("ru"), strict=True)],
+            "version": self.version,
             "private": self.private, "bank": self.bank, "rated": self.rated,
         }
         if self.status == "over":

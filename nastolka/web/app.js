@@ -2,7 +2,7 @@
 // The server is the only authority: the page only draws what it is sent and sends action ids back with
 // the version it saw. A seat token lives in this browser's localStorage and is sent only in "hello".
 import { h, clear, toast } from "./dom.js";
-import { t, lang, setLang, pick } from "./i18n.js";
+import { t, lang, setLang, pick, plural } from "./i18n.js";
 import { renderBoard, loadBoard } from "./render/index.js";
 import { boardContext, tipAttrs } from "./kit.js";
 import { installTips, hideTip } from "./tips.js";
@@ -52,6 +52,7 @@ function mySeat(id) {
 }
 function botLabel(level) { return t(`bot_${level}`) === `bot_${level}` ? t("bot") : `${t("bot")} «${t(`bot_${level}`)}»`; }
 function seatLabel(s) {
+  if ((s.kind === "bot" || s.kind === "human") && s.label) return s.label[lang] || s.label.en;   // the server's words
   if (s.kind === "bot") return botLabel(s.bot);
   if (s.kind === "open") return `(${t("open")})`;
   if (s.kind === "reserved") return `(${t("reserved")} ${s.name || ""})`;
@@ -159,7 +160,7 @@ function lobbyPage() {
     const ratings = board.length ? h("section", { id: "ratings" }, h("h3", {}, `${t("ratings")}: ${gameName(list.find((g) => g.id === state.game))}`),
       h("table", { class: "ratings" }, board.slice(0, 10).map((r, i) => h("tr", {},
         h("td", {}, String(i + 1)), h("td", {}, r.player), h("td", { title: `μ ${r.mu} σ ${r.sigma}` }, String(r.ordinal)),
-        h("td", { class: "muted" }, `${r.games} ${t("games")}`))))) : null;
+        h("td", { class: "muted" }, plural("games", r.games)))))) : null;
     clear(listBox).append(h("h2", {}, t("lobby")), section("open_list", groups.open),
       section("playing_list", groups.playing), section("over_list", groups.over.slice(0, 10)), ratings);
   }

@@ -20,7 +20,7 @@ const STRINGS = {
     cards: "cards", bullets: "bullets", loot: "loot", pile: "Played this round", round: "Round",
     marshal: "Marshal", roof: "roof", inside: "inside", left: "left", mulligan: "mulligan used",
     rows: "Rows", row: "Row", covered: "under it", face_down: "face down", rival: "rival",
-    hold: "hold", chain: "chain", tiki: "tiki", ratings: "Ratings", games: "games",
+    hold: "hold", chain: "chain", tiki: "tiki", ratings: "Ratings", games: "games", games_one: "game", games_other: "games",
     your_actions: "Your actions", casual: "Casual table (not rated, hints allowed)",
     casual_help: "Ratings do not change, and each player may ask the search bot for a hint",
     hint: "Hint", hint_thinking: "The search bot is thinking…", hint_best: "The search bot would play",
@@ -50,7 +50,7 @@ const STRINGS = {
     cards: "карт", bullets: "пули", loot: "добыча", pile: "Сыграно в этом раунде", round: "Раунд",
     marshal: "Шериф", roof: "крыша", inside: "внутри", left: "осталось", mulligan: "смена руки была",
     rows: "Ряды", row: "Ряд", covered: "под ней", face_down: "рубашкой вверх", rival: "соперник",
-    hold: "трюм", chain: "цепочка", tiki: "тики", ratings: "Рейтинг", games: "игр",
+    hold: "трюм", chain: "цепочка", tiki: "тики", ratings: "Рейтинг", games: "игр", games_one: "игра", games_few: "игры", games_many: "игр", games_other: "игры",
     your_actions: "Ваши действия", casual: "Дружеский стол (без рейтинга, с подсказками)",
     casual_help: "Рейтинг не меняется, и каждый игрок может спросить подсказку у бота",
     hint: "Подсказка", hint_thinking: "Бот обдумывает ход…", hint_best: "Бот сыграл бы",
@@ -86,4 +86,11 @@ export function term(gloss, id) {
 // a pair of texts the server sent in both languages
 export function pick(obj, base = "text") {
   return obj[`${base}_${lang}`] || obj[lang] || obj[`${base}_en`] || obj.en || "";
+}
+
+// a count with its word in the right form: plural("games", 1) -> "1 игра", 3 -> "3 игры", 5 -> "5 игр"
+export function plural(key, n) {
+  const form = new Intl.PluralRules(lang === "ru" ? "ru" : "en").select(n);
+  const word = (STRINGS[lang] && (STRINGS[lang][`${key}_${form}`] || STRINGS[lang][`${key}_other`])) || t(key);
+  return `${n} ${word}`;
 }
