@@ -413,7 +413,8 @@ function tablePage(id) {
       const head = cut > 0 ? label.slice(0, cut) : "";
       const tail = cut > 0 ? label.slice(cut + 2) : label;
       if (!groups.has(head)) groups.set(head, []);
-      groups.get(head).push(h("button", { class: "act", type: "button", "data-action": a.id, title: label,
+      const suggested = hintBox && hintBox.data && hintBox.version === msg.version && hintBox.data.action === a.id;
+      groups.get(head).push(h("button", { class: `act${suggested ? " suggested" : ""}`, type: "button", "data-action": a.id, title: label,
         disabled: busy, onclick: () => act(a.id) }, tail));
     }
     const hintButton = msg.table.rated === false
