@@ -45,6 +45,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "nastolka.engine.events",
     "nastolka.engine.rng",
     "nastolka.engine.state",
+    "nastolka.games.colt_express.state",
 )
 
 #: the mypyc group's shared library (inside the package, so an editable install finds it)

@@ -19,18 +19,16 @@ from nastolka import native
 
 PACKAGE = Path(nastolka.__file__).parent
 SUFFIX = native.extension_suffix()
-PROBE = ("import json, nastolka.native as n, nastolka.engine, nastolka.engine.rng as r; "
+PROBE = ("import importlib, json, nastolka.native as n, nastolka.engine, nastolka.engine.rng as r; "
+         "[importlib.import_module(m) for m in n.COMPILED_MODULES]; "
          "print(json.dumps({'mode': n.MODE, 'reason': n.REASON, 'rng': r.__file__, "
          "'compiled': n.loaded_compiled(), 'draw': r.Rng(42).randbelow(1000)}))")
 
 
 def _copy_package(tmp: Path) -> Path:
     dest = tmp / "nastolka"
-    dest.mkdir()
-    shutil.copy(PACKAGE / "__init__.py", dest)
-    shutil.copy(PACKAGE / "native.py", dest)
-    shutil.copytree(PACKAGE / "engine", dest / "engine",
-                    ignore=shutil.ignore_patterns("__pycache__", "*" + SUFFIX))
+    shutil.copytree(PACKAGE, dest, ignore=shutil.ignore_patterns("__pycache__", "*" + SUFFIX, "web",
+                                                                 native.MANIFEST))
     return dest
 
 

@@ -25,6 +25,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from nastolka.engine import Event, GameState, OptionError, Result, Rng
+from nastolka.engine.rng import COMPILED
 
 from . import data as D
 
@@ -33,6 +34,9 @@ PHASE_IDS = ("setup", "keep", "schemin", "cover", "expert_keep", "stealin", "pic
 
 LEVEL_IDS = ("inside", "roof")
 ALL_PURSES = (1 << D.N_PURSES) - 1
+#: the empty tuple typed as a tuple of ints: assigning a literal ``()`` makes mypy narrow the field to
+#: ``tuple[()]``, which the compiled build then enforces when the field is read back in the same method
+NO_INTS: tuple[int, ...] = ()
 
 
 # ----------------------------------------------------------------------------- per-game static tables
@@ -126,7 +130,8 @@ class ColtState(GameState):
     @classmethod
     def _create(cls, players: int, options: dict[str, Any], rng: Rng,
                 setup: dict[str, Any] | None) -> ColtState:
-        s = cls.__new__(cls)
+        klass: Any = cls    # compiled, a native class's __new__ is reached through a Python object
+        s: ColtState = klass.__new__(klass)
         s.rng = rng
         s._init(players, options, rng, setup or {})
         return s
@@ -172,14 +177,14 @@ class ColtState(GameState):
         self.bullets = [D.BULLETS_PER_BANDIT] * nb
         self.fired = [0] * n
         self.bonus = [0] * n
-        self.removed: tuple[int, ...] = ()
+        self.removed: tuple[int, ...] = NO_INTS
         self.box2 = True
-        self.pile: tuple[int, ...] = ()
-        self.gpile: tuple[int, ...] = ()   # pile indices played face down with Ghost's power (CE-8)
+        self.pile: tuple[int, ...] = NO_INTS
+        self.gpile: tuple[int, ...] = NO_INTS   # pile indices played face down with Ghost's power (CE-8)
         self.res = 0
-        self.sched: tuple[int, ...] = ()
+        self.sched: tuple[int, ...] = NO_INTS
         self.sp = 0
-        self.queue: tuple[int, ...] = ()
+        self.queue: tuple[int, ...] = NO_INTS
         self.aux = -1
         self.ghost = 0
         self.round = 0
@@ -265,9 +270,21 @@ class ColtState(GameState):
         return list(self._dc[0])  # type: ignore[index]  # computed eagerly after every change
 
     def _copy_into(self, new: Any) -> None:
-        rng = new.rng            # the base made a fresh Rng; everything else of the base is equal
-        new.__dict__ = self.__dict__.copy()
-        new.rng = rng
+        if COMPILED:
+            # field by field: compiled, the state is a native object without a __dict__ to copy
+            new.n, new.two, new.expert, new.nb = self.n, self.two, self.expert, self.nb
+            new.chars, new.owner, new.sb, new.cars, new.k = self.chars, self.owner, self.sb, self.cars, self.k
+            new.ids, new.names, new.first, new.marshal = self.ids, self.names, self.first, self.marshal
+            new.neutral, new.removed, new.box2, new.pile = self.neutral, self.removed, self.box2, self.pile
+            new.gpile, new.res, new.sched, new.sp = self.gpile, self.res, self.sched, self.sp
+            new.queue, new.aux, new.ghost, new.round = self.queue, self.aux, self.ghost, self.round
+            new.phase, new.actor, new.preset, new._dc = self.phase, self.actor, self.preset, self._dc
+            new.pub, new.pv, new.rounds = self.pub, self.pv, self.rounds
+        else:
+            rng = new.rng            # the base made a fresh Rng; everything else of the base is equal
+            new.__dict__ = self.__dict__.copy()
+            new.rng = rng
+        # tuples and ints are shared; these short lists are copied, because the rules replace their items
         new.pos = self.pos[:]
         new.floor = self.floor[:]
         new.held = self.held[:]
@@ -525,7 +542,7 @@ class ColtState(GameState):
     def _draw(self, seat: int, count: int) -> tuple[int, ...]:
         """Draw from the top (end) of the deck; in the expert game an empty deck is refilled (CE-11)."""
         deck = self.deck[seat]
-        got: tuple[int, ...] = ()
+        got = NO_INTS
         while count > 0:
             if not deck:
                 if not (self.expert and self.disc[seat]):
