@@ -72,6 +72,11 @@ def card_text(name: str, lang: str) -> str:
     return W.text(name.partition(":")[0], lang)
 
 
+def turn_symbol(symbol: str, lang: str) -> str:
+    """A round card's turn symbol (N, T, D, R; in Russian О, Т, Р, С)."""
+    return W.t(f"symbol.{symbol}", lang)
+
+
 def _args(aid: str) -> dict[str, str]:
     _, _, rest = aid.partition(":")
     out = {}
@@ -223,7 +228,8 @@ def render_view(view: dict[str, Any], lang: str = "en", names: Sequence[str] | N
     rc = view.get("round_card")
     if rc:
         turn = view.get("turn")
-        marks = "".join(f"[{t}]" if turn is not None and j == turn else t for j, t in enumerate(view["turns"]))
+        marks = "".join(f"[{turn_symbol(t, lang)}]" if turn is not None and j == turn else turn_symbol(t, lang)
+                        for j, t in enumerate(view["turns"]))
         lines.append(W.s("view.round", lang, n=view["round"], total=view["rounds_total"], name=W.name(rc, lang),
                          turns=marks))
     to_act = join([people[q].form() for q in view["to_act"]], lang) or "—"

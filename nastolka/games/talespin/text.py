@@ -256,7 +256,7 @@ def render_view(view: dict[str, Any], lang: str = "en", names: Sequence[str] | N
     players = view["seats"]
     people = _view_sides(view, lang, names)
     planes: dict[int, list[str]] = {}
-    for s, p in enumerate(players):
+    for p in players:
         planes.setdefault(p["position"], []).append(char_name(p["character"], lang))
     covered = view.get("covered", [])
     out.append(W.s("view.ring", lang, deck=view["deck"], discard=len(view["discard"])))

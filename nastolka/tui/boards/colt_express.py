@@ -118,6 +118,7 @@ class ColtExpressPresenter(Presenter):
             text.append("   ")
             turns, turn = str(view.get("turns", "")), view.get("turn")
             for j, t in enumerate(turns):
+                t = colt_text.turn_symbol(t, lang)
                 text.append(f"[{t}]" if j == turn else f" {t} ", style="bold reverse" if j == turn else "dim")
         phase = W.name(f"phase.{view.get('phase', 'over')}", lang)
         text.append(f"   {sentence(phase)}", style="italic")

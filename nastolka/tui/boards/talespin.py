@@ -179,7 +179,7 @@ class TaleSpinPresenter(Presenter):
             df = view.get("dogfight")
             if df:
                 who = [self.side_name(view, df.get(k), lang) for k in ("attacker", "defender")]
-                lines.append(Text(("Воздушный бой: " if ru else "Dogfight: ") + " → ".join(who), style="bold red"))
+                lines.append(Text((ts_text.W.t("view.dogfight_short", lang) + " ") + " → ".join(who), style="bold red"))
                 lines.append(Text(f"{'атака' if ru else 'attack'}: "
                                   + (", ".join(card_name(c, lang) for c in df.get("attack") or []) or "—")))
                 lines.append(Text(f"{'защита' if ru else 'defence'}: "
