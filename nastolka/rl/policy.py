@@ -271,3 +271,20 @@ def batch_prepare(names: Sequence[str]) -> tuple[Any, Any] | None:
     """The runner's ``prepare`` for a batch seating ``names``: ships their policies to the workers."""
     blobs = policy_blobs(names)
     return (install_policies, blobs) if blobs else None
+
+
+def use_policies(paths: Sequence[str]) -> list[str]:
+    """Register policy files for menus and seat lists, in this process and the ones it starts.
+
+    The paths are added to ``NASTOLKA_POLICIES`` as absolute paths, so server worker processes (and a
+    restarted server) offer the same policies; returns their bot names.
+    """
+    names = [register_policy(p) for p in paths]
+    known = [part for part in os.environ.get(ENV, "").split(os.pathsep) if part]
+    for p in paths:
+        full = str(Path(p).expanduser().resolve())
+        if full not in known:
+            known.append(full)
+    if known:
+        os.environ[ENV] = os.pathsep.join(known)
+    return names

@@ -82,7 +82,11 @@ class Session:
                 if kind not in names:
                     raise NastolkaError(f"unknown bot {kind!r} for {self.game.id}")
                 # each bot its own seed, derived from the game's, so a rerun with the same seed replays
-                self.bots[seat] = make_bot(self.game, kind, seed=self.seed * 101 + seat + 1)
+                bot = make_bot(self.game, kind, seed=self.seed * 101 + seat + 1)
+                check = getattr(bot, "check_table", None)  # a trained policy refuses a table it does not fit
+                if check is not None:
+                    check(self.state.players, dict(self.state.origin.options))
+                self.bots[seat] = bot
 
     # ------------------------------------------------------------------ who acts
     @property
