@@ -198,7 +198,9 @@ def legal_for(rt: Runtime, seat: int | None) -> list[dict[str, str]]:
         return []
     if rt.seats[seat].bot_plays:
         return []
-    return [{"id": a.id, "en": a.label_en, "ru": a.label_ru} for a in rt.state.legal_actions(seat)]
+    en, ru = rt.display_names("en"), rt.display_names("ru")
+    return [{"id": aid, "en": rt.state.action_label(aid, "en", en), "ru": rt.state.action_label(aid, "ru", ru)}
+            for aid in rt.state.legal_ids(seat)]
 
 
 def state_message(rt: Runtime, seat: int | None, entries: list[LogEntry], *, full: bool) -> dict[str, Any]:

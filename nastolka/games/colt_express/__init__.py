@@ -37,7 +37,7 @@ RULES_RU = """Кольт Экспресс: 5 раундов. Планирова�
 меткий стрелок получает $1000; при ничьей — у кого меньше пуль."""
 
 OPTIONS = OptionSchema((
-    Option("expert", "bool", False, W.t("option.expert", "en"), W.t("option.expert", "ru")),
+    Option("expert", "bool", False, W.t("option.expert", "en"), W.t("option.expert", "ru"), players=(3, 4, 5, 6)),
     Option("bandits", "list", (), W.t("option.bandits", "en"), W.t("option.bandits", "ru"), choices=D.BANDIT_IDS),
     Option("cars", "list", (), W.t("option.cars", "en"), W.t("option.cars", "ru"), choices=D.CAR_IDS),
 ))
