@@ -26,6 +26,7 @@ from nastolka.bots.base import Bot
 from nastolka.engine import Event, GameState, NastolkaError, visible
 
 from .boards import present, presenter_for
+from .boards.base import decision_help
 from .boards.draw import height_of
 from .confirm import ConfirmScreen
 from .cover import CoverScreen
@@ -83,6 +84,8 @@ class GameScreen(Screen[None]):
         self.side_wanted = False
         self._cards: Any = None
         self._prompt_lines = 0
+        #: the game's one line of help for the decision on screen ("" for an ordinary one)
+        self.decision_line = ""
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -148,8 +151,8 @@ class GameScreen(Screen[None]):
 
     def hand_renderable(self, compact: bool) -> Any:
         lang = self.lang
-        return self.presenter.hand_renderable(self._cards, lang, tr("hand_empty", lang), tr("hand_hidden", lang),
-                                              compact)
+        empty = tr("hand_empty_pick" if self.decision_line else "hand_empty", lang)
+        return self.presenter.hand_renderable(self._cards, lang, empty, tr("hand_hidden", lang), compact)
 
     def fit(self) -> None:
         """Share the screen between board, hand and moves for the terminal's size (see ``layout.plan``)."""
@@ -226,6 +229,7 @@ class GameScreen(Screen[None]):
         options.clear_options()
         seat = self.session.next_seat()
         if seat is None or self.shown is None or seat != self.shown or self.thinking is not None:
+            self.decision_line = ""
             if seat is not None:
                 prompt.update(Text(tr("waiting", self.lang, name=self.names()[seat]), style="dim"))
             else:
@@ -233,8 +237,10 @@ class GameScreen(Screen[None]):
             self.awaiting = None
             self.focus_aid = None
             return
-        self.draw_prompt(None, None)
         actions = self.state.legal_actions(seat, self.names())
+        key = self.present("decision_key", self.view(), [a.id for a in actions])
+        self.decision_line = decision_help(self.session.game.id, key, self.lang)
+        self.draw_prompt(None, None)
         options.add_options(
             Option(Text(f"{i}. " if i <= 9 else "   ").append(a.label(self.lang)), id=a.id)
             for i, a in enumerate(actions, start=1)
@@ -247,10 +253,13 @@ class GameScreen(Screen[None]):
     def draw_prompt(self, view: dict[str, Any] | None, aid: str | None) -> None:
         """"Your move", and the text of the card the highlighted action uses (card texts on demand)."""
         prompt = Text(tr("actions", self.lang), style="bold")
+        if self.decision_line:  # a new kind of decision: one sentence saying what is asked
+            prompt.append(" — ")
+            prompt.append(self.decision_line, style="bold yellow")
         if aid is not None and view is not None:
             hint = self.present("action_hint", view, aid, self.lang)
             if hint:
-                prompt.append(" — ")
+                prompt.append("\n" if self.decision_line else " — ")
                 prompt.append(hint, style="italic")
         self.query_one("#prompt", Static).update(prompt)
 

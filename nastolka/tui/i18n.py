@@ -32,6 +32,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "hand_of": ("Hand of {name}", "Рука: {name}"),
     "hand_hidden": ("(hidden)", "(скрыта)"),
     "hand_empty": ("(empty)", "(пусто)"),
+    "hand_empty_pick": ("(empty for now: choose below what to do)", "(пока пусто: выберите ниже, что делать)"),
     "table": ("Players", "Игроки"),
     "log": ("Log", "Журнал"),
     "actions": ("Your move", "Ваш ход"),
