@@ -31,6 +31,7 @@ from .boards.draw import height_of
 from .confirm import ConfirmScreen
 from .cover import CoverScreen
 from .help import HelpScreen
+from .hint import HintScreen, think
 from .i18n import tr
 from .keys import localize
 from .layout import SIDE_MIN_WIDTH, Plan, is_tight, plan, side_width
@@ -51,6 +52,7 @@ class GameScreen(Screen[None]):
         Binding("c", "cards", "Cards"),
         Binding("s", "save", "Save"),
         Binding("u", "undo", "Undo"),
+        Binding("h", "hint", "Hint"),
         Binding("v", "toggle_side", "Board/log"),
         # the pace keys are labelled beside the pace itself, in the top line ("+ faster · - slower")
         Binding("plus,equals_sign", "faster", "Faster", key_display="+", show=False),
@@ -86,6 +88,8 @@ class GameScreen(Screen[None]):
         self._prompt_lines = 0
         #: the game's one line of help for the decision on screen ("" for an ordinary one)
         self.decision_line = ""
+        #: the hint's search settings (tests make it a fixed number of iterations)
+        self.hint_overrides: dict[str, Any] | None = None
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -339,8 +343,39 @@ class GameScreen(Screen[None]):
         work = partial(_think, bots, self.state.clone(), self.state.step, self.pace)
         self.run_worker(work, thread=True, group="bot", exclusive=True, exit_on_error=False)
 
+    # ------------------------------------------------------------------ the hint
+    def action_hint(self) -> None:
+        """h: the search bot's recommendation for the move on screen, with its reasons (a worker thread)."""
+        seat = self.awaiting
+        if seat is None or self.thinking is not None:
+            self.notify(tr("hint_not_now", self.lang), severity="warning")
+            return
+        if self.workers and any(w.group == "hint" and not w.is_finished for w in self.workers):
+            return
+        self.notify(tr("hint_thinking", self.lang), timeout=3)
+        work = partial(_hint, self.state.clone(), seat, self.state.step, self.hint_overrides)
+        self.run_worker(work, thread=True, group="hint", exclusive=True, exit_on_error=False)
+
+    def _hint_done(self, worker: Worker[Any]) -> None:
+        if worker.state == WorkerState.ERROR:
+            self.notify(tr("hint_failed", self.lang, msg=worker.error), severity="error")
+            return
+        step, seat, result = worker.result
+        if step != self.state.step or seat != self.awaiting:
+            return  # the game moved on while the hint was thought about
+        names = self.names()
+        labels = {a.id: a.label(self.lang) for a in self.state.legal_actions(seat, names)}
+        self.app.push_screen(HintScreen(result, labels, self.lang), partial(self._play_hint, step, seat))
+
+    def _play_hint(self, step: int, seat: int, aid: str | None) -> None:
+        if aid is not None and step == self.state.step and seat == self.awaiting:
+            self.play(seat, aid)
+
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
+        if worker.group == "hint" and not self._left and event.state in (WorkerState.SUCCESS, WorkerState.ERROR):
+            self._hint_done(worker)
+            return
         if worker.group != "bot" or self._left:
             return
         if event.state == WorkerState.SUCCESS:
@@ -508,6 +543,10 @@ class GameScreen(Screen[None]):
         self._left = True
         self.thinking = None
         self.workers.cancel_group(self, "bot")
+
+
+def _hint(state: GameState, seat: int, step: int, overrides: dict[str, Any] | None) -> tuple[int, int, Any]:
+    return step, seat, think(state, seat, overrides, seed=step)
 
 
 def _think(bots: dict[int, Bot], state: GameState, step: int, pace: float) -> tuple[int, list[tuple[int, str]]]:
