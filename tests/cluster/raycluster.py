@@ -36,7 +36,10 @@ def _port_base() -> int:
 def ray_env() -> dict[str, str]:
     env = dict(os.environ)
     env.update(RAY_USAGE_STATS_ENABLED="0",
-               RAY_DISABLE_DOCKER_CPU_WARNING="1", PYTHONUNBUFFERED="1")
+               RAY_DISABLE_DOCKER_CPU_WARNING="1", PYTHONUNBUFFERED="1",
+               # Ray lowers its workers to nice 15 so that its own daemons come first; on a machine shared
+               # with other work that starves the games (the local runs it is compared with run at nice 0)
+               RAY_worker_niceness="0")
     return env
 
 
