@@ -22,10 +22,9 @@ class ResultScreen(ModalScreen[None]):
     """Over the game screen, so the final board stays visible around the scores."""
 
     BINDINGS = [
-        Binding("enter", "new_game", "New game"),
+        Binding("enter,q,escape", "new_game", "New game"),
         Binding("s", "save", "Save"),
         Binding("r", "replay", "Replay"),
-        Binding("q,escape", "quit_app", "Quit"),
     ]
 
     def __init__(self, session: Session, lang: str) -> None:
@@ -65,6 +64,7 @@ class ResultScreen(ModalScreen[None]):
         yield Footer()
 
     def action_new_game(self) -> None:
+        """Back to the start screen (never out of the app: that is Ctrl+Q, from anywhere)."""
         self.app.pop_screen()  # this
         self.app.pop_screen()  # the game screen, back to the start screen
 
@@ -80,6 +80,3 @@ class ResultScreen(ModalScreen[None]):
         from .replay import ReplayScreen
 
         self.app.push_screen(ReplayScreen(self.session.game, self.session.record(), self.lang))
-
-    def action_quit_app(self) -> None:
-        self.app.exit()

@@ -44,6 +44,10 @@ class Session:
     steps: list[Step] = field(default_factory=list)
     #: a clone of the state before each applied action, for the undo check (clones are cheap)
     before: list[GameState] = field(default_factory=list)
+    #: the file this game is saved in (a resumed game keeps its file: one game, one save), and how many
+    #: steps that file holds — leaving asks first only when there is something unsaved
+    save_path: Path | None = None
+    saved_steps: int = 0
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -115,11 +119,21 @@ class Session:
 
     def save(self, path: Path | None = None) -> Path:
         if path is None:
-            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-            path = saves_dir() / f"{self.game.id}-{stamp}.json"
+            if self.save_path is None:
+                stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+                self.save_path = saves_dir() / f"{self.game.id}-{stamp}.json"
+            path = self.save_path
         path.parent.mkdir(parents=True, exist_ok=True)
         self.record().save(path)
+        if path == self.save_path:
+            self.saved_steps = len(self.steps)
         return path
+
+    @property
+    def unsaved(self) -> bool:
+        """Moves were made since the last save and the game is not over (a finished game is kept only on
+        request, from the result screen)."""
+        return not self.state.is_over and len(self.steps) > self.saved_steps
 
     # ------------------------------------------------------------------ undo
     def undo_target(self) -> tuple[int | None, str]:
@@ -175,6 +189,8 @@ class Session:
         record.result = None
         rebuilt = Session.from_record(self.game, record, self.seats)
         self.state, self.steps, self.before = rebuilt.state, rebuilt.steps, rebuilt.before
+        if self.saved_steps > len(self.steps):
+            self.saved_steps = -1  # the file holds moves this game no longer has
         return True
 
 

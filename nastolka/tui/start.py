@@ -68,6 +68,9 @@ class Choice:
         bot = default_bot(game)
         self.players = players
         self.seats = (self.seats + [bot] * players)[:players]
+        for option in game.options.options:  # a hidden option goes back to its default
+            if not option.applies_to(players):
+                self.options[option.name] = option.default
 
 
 class StartScreen(Screen[None]):
@@ -76,7 +79,7 @@ class StartScreen(Screen[None]):
         Binding("ctrl+r", "resume", "Resume"),
         Binding("ctrl+o", "replay", "Replay"),
         Binding("ctrl+l", "toggle_lang", "Language"),
-        Binding("ctrl+q,escape", "quit_app", "Quit"),
+        Binding("ctrl+q", "quit_app", "Quit"),
     ]
 
     def __init__(self, games: list[Game], lang: str, seed: int | None = None) -> None:
@@ -140,9 +143,10 @@ class StartScreen(Screen[None]):
                 yield Select(kinds, value=kind, allow_blank=False, id=f"seat-{seat}", classes="value")
         with Vertical(id="options") as box:
             box.border_title = tr("options", lang)
-            if not game.options.options:
+            shown = [o for o in game.options.options if o.applies_to(choice.players)]
+            if not shown:
                 yield Static(tr("no_options", lang), classes="dim")
-            for option in game.options.options:
+            for option in shown:  # a solo-only option is not offered to two players
                 yield from self.compose_option(option)
         with Horizontal(classes="row"):
             yield Label(tr("seed", lang), classes="field")
@@ -237,12 +241,14 @@ class StartScreen(Screen[None]):
     def action_resume(self) -> None:
         from .open_screen import OpenScreen
 
-        self.app.push_screen(OpenScreen("open_title_resume", self.lang), self._resume)
+        self.app.push_screen(OpenScreen("open_title_resume", self.lang, games=list(self.games.values()),
+                                        resume=True), self._resume)
 
     def action_replay(self) -> None:
         from .open_screen import OpenScreen
 
-        self.app.push_screen(OpenScreen("open_title_replay", self.lang), self._replay)
+        self.app.push_screen(OpenScreen("open_title_replay", self.lang, games=list(self.games.values())),
+                             self._replay)
 
     def _resume(self, path: Path | None) -> None:
         if path is not None:
@@ -260,5 +266,5 @@ class StartScreen(Screen[None]):
         await self.recompose()
         localize(self, self.lang)
 
-    def action_quit_app(self) -> None:
-        self.app.exit()
+    async def action_quit_app(self) -> None:
+        await self.app.action_quit()

@@ -2,7 +2,7 @@
 // The server is the only authority: the page only draws what it is sent and sends action ids back with
 // the version it saw. A seat token lives in this browser's localStorage and is sent only in "hello".
 import { h, clear, toast } from "./dom.js";
-import { t, lang, setLang, pick } from "./i18n.js";
+import { t, lang, setLang, pick, plural } from "./i18n.js";
 import { renderBoard, loadBoard } from "./render/index.js";
 import { boardContext, tipAttrs } from "./kit.js";
 import { installTips, hideTip } from "./tips.js";
@@ -40,11 +40,19 @@ async function presentation(gameId) {
 function gameName(g) { return g ? (lang === "ru" ? g.name_ru : g.name_en) : "?"; }
 function myName() { return (localStorage.getItem("nastolka.name") || "").trim(); }
 function seatKey(id) { return `nastolka.seat.${id}`; }
+// what only the creator got: the owner token, the invite link, each reserved seat's invite link
+function ownerKey(id) { return `nastolka.owner.${id}`; }
+function ownerOf(id) {
+  try { return JSON.parse(localStorage.getItem(ownerKey(id))); } catch { return null; }
+}
+// the secret of an invite link /#/t/<id>/<secret>
+function inviteInHash() { const m = location.hash.match(/^#\/t\/[a-z0-9]+\/([A-Za-z0-9_-]+)/); return m ? m[1] : null; }
 function mySeat(id) {
   try { return JSON.parse(localStorage.getItem(seatKey(id))); } catch { return null; }
 }
 function botLabel(level) { return t(`bot_${level}`) === `bot_${level}` ? t("bot") : `${t("bot")} «${t(`bot_${level}`)}»`; }
 function seatLabel(s) {
+  if ((s.kind === "bot" || s.kind === "human") && s.label) return s.label[lang] || s.label.en;   // the server's words
   if (s.kind === "bot") return botLabel(s.bot);
   if (s.kind === "open") return `(${t("open")})`;
   if (s.kind === "reserved") return `(${t("reserved")} ${s.name || ""})`;
@@ -58,7 +66,7 @@ function lobbyPage() {
   let timer = null;
   let listBox = h("div", { id: "tables" });
   let form = h("div", { id: "create-form" });
-  const state = { game: null, players: 2, seats: [], options: {}, clock: "", sitMyself: true };
+  const state = { game: null, players: 2, seats: [], options: {}, clock: "", sitMyself: true, casual: false };
 
   async function drawForm() {
     const list = await games();
@@ -106,6 +114,8 @@ function lobbyPage() {
       opts.length ? h("details", {}, h("summary", {}, t("options")), h("div", { class: "opts" }, opts)) : null,
       h("label", {}, `${t("clock")} `, h("select", { id: "clock-select", onchange: (e) => { state.clock = e.target.value; } },
         ["", "15", "30", "60", "120", "300"].map((c) => h("option", { value: c, selected: c === state.clock }, c ? `${c} s` : t("no_clock"))))),
+      h("label", { class: "check", title: t("casual_help") }, h("input", { type: "checkbox", id: "casual", checked: state.casual,
+        onchange: (e) => { state.casual = e.target.checked; } }), ` ${t("casual")}`),
       h("label", { class: "check" }, h("input", { type: "checkbox", id: "sit-myself", checked: state.sitMyself,
         onchange: (e) => { state.sitMyself = e.target.checked; } }), ` ${t("sit_myself")}`),
       h("button", { id: "create", class: "primary", type: "button", onclick: create }, t("create_btn")));
@@ -116,9 +126,11 @@ function lobbyPage() {
     const body = { game: state.game, options: state.options,
       seats: state.seats.map((s) => (s.kind === "bot" ? { kind: "bot", bot: s.bot } : s.kind === "reserved" ? { kind: "reserved", name: s.name } : { kind: "open" })) };
     if (state.clock) body.clock = Number(state.clock);
+    if (state.casual) body.rated = false;
     try {
       const res = await api("POST", "/tables", body);
       const id = res.table.id;
+      localStorage.setItem(ownerKey(id), JSON.stringify({ owner: res.owner_token, invite: res.invite, seats: res.seat_invites }));
       if (state.sitMyself && state.seats[0].kind === "open") {
         const j = await api("POST", `/tables/${id}/join`, { seat: 0, name: myName() });
         localStorage.setItem(seatKey(id), JSON.stringify({ seat: j.seat, token: j.token }));
@@ -148,7 +160,7 @@ function lobbyPage() {
     const ratings = board.length ? h("section", { id: "ratings" }, h("h3", {}, `${t("ratings")}: ${gameName(list.find((g) => g.id === state.game))}`),
       h("table", { class: "ratings" }, board.slice(0, 10).map((r, i) => h("tr", {},
         h("td", {}, String(i + 1)), h("td", {}, r.player), h("td", { title: `μ ${r.mu} σ ${r.sigma}` }, String(r.ordinal)),
-        h("td", { class: "muted" }, `${r.games} ${t("games")}`))))) : null;
+        h("td", { class: "muted" }, plural("games", r.games)))))) : null;
     clear(listBox).append(h("h2", {}, t("lobby")), section("open_list", groups.open),
       section("playing_list", groups.playing), section("over_list", groups.over.slice(0, 10)), ratings);
   }
@@ -207,6 +219,11 @@ function tablePage(id) {
   let animate = false;       // true for the first drawing of a new position only
   let wasMyMove = false;
   let queue = Promise.resolve();
+  let chat = [];             // messages of this table this page may read
+  let chatAfter = 0;
+  let rematchId = null;
+  let hintBox = null;        // the last hint: {version, data} or {version, error}
+  let chatTimer = null;
   const stored = () => mySeat(id);
 
   function connect() {
@@ -277,7 +294,10 @@ function tablePage(id) {
   async function sit(seat) {
     if (!myName()) { toast(t("need_name"), "error"); return; }
     try {
-      const j = await api("POST", `/tables/${id}/join`, { seat, name: myName() });
+      const own = ownerOf(id);
+      const link = own && own.seats && own.seats[seat];
+      const invite = inviteInHash() || (link ? link.split("/").pop() : null);
+      const j = await api("POST", `/tables/${id}/join`, invite ? { seat, name: myName(), invite } : { seat, name: myName() });
       localStorage.setItem(seatKey(id), JSON.stringify({ seat: j.seat, token: j.token }));
       reconnect();
     } catch (err) { toast(err.message, "error"); }
@@ -297,6 +317,92 @@ function tablePage(id) {
     } catch (err) { toast(err.message, "error"); }
   }
 
+  async function askHint() {
+    const s = stored();
+    if (!s || !msg) return;
+    const at = msg.version;
+    hintBox = { version: at, pending: true };
+    render();
+    try {
+      hintBox = { version: at, data: await api("POST", `/tables/${id}/hint`, undefined, s.token) };
+    } catch (err) { hintBox = { version: at, error: err.message }; }
+    render();
+  }
+
+  function hintPanel() {
+    if (!hintBox || !msg || hintBox.version !== msg.version) return null;
+    if (hintBox.pending) return h("div", { class: "hint", id: "hint" }, t("hint_thinking"));
+    if (hintBox.error) return h("div", { class: "hint error", id: "hint" }, hintBox.error);
+    const d = hintBox.data;
+    return h("div", { class: "hint", id: "hint" },
+      h("div", {}, `${t("hint_best")}: `, h("strong", {}, d[lang] || d.en)),
+      h("ol", { class: "hint-list" }, d.stats.map((st) => h("li", {}, h("span", {}, st[lang] || st.en),
+        h("span", { class: "muted" }, ` — ${t("hint_share").replace("{p}", Math.round(st.share * 100))}, ${t("hint_value").replace("{p}", Math.round(st.value * 100))}`)))),
+      h("p", { class: "muted" }, t("hint_note").replace("{n}", d.iterations)));
+  }
+
+  async function pollChat() {
+    try {
+      const s = stored();
+      const res = await api("GET", `/tables/${id}/chat?after=${chatAfter}`, undefined, s && s.token);
+      if (res.messages.length) {
+        chat.push(...res.messages);
+        chatAfter = res.messages[res.messages.length - 1].id;
+        if (chat.length > 300) chat = chat.slice(-300);
+      }
+      const changedRematch = res.rematch !== rematchId;
+      rematchId = res.rematch;
+      if (res.messages.length || changedRematch) drawChat();
+      if (changedRematch) render();
+    } catch { /* the next poll tries again */ }
+  }
+
+  async function sendChat(input) {
+    const text = input.value.trim();
+    if (!text) return;
+    const s = stored();
+    if (!s && !myName()) { toast(t("need_name"), "error"); return; }
+    try {
+      await api("POST", `/tables/${id}/chat`, s ? { text } : { text, name: myName() }, s && s.token);
+      input.value = "";
+      await pollChat();
+    } catch (err) { toast(err.message, "error"); }
+  }
+
+  function chatList() {
+    return h("ol", { id: "chat-list", class: "chat-list" }, chat.map((c) => h("li", { class: `chat-${c.channel}` },
+      h("span", { class: "chat-who" }, c.name), c.channel === "spectators" ? h("span", { class: "muted" }, ` (${t("spectator_short")})`) : null,
+      ": ", h("span", { class: "chat-text" }, c.text))));
+  }
+
+  function drawChat() {
+    const old = document.getElementById("chat-list");
+    if (!old) return;
+    const fresh = chatList();
+    old.replaceWith(fresh);
+    fresh.scrollTop = fresh.scrollHeight;
+  }
+
+  function chatPanel() {
+    const seated = msg.you !== null;
+    const input = h("input", { id: "chat-input", maxlength: 300, autocomplete: "off",
+      placeholder: seated ? t("chat_players") : t("chat_spectators") });
+    return h("section", { class: "chat", id: "chat" }, h("h3", {}, seated ? t("chat_players") : t("chat_spectators")),
+      chatList(),
+      h("form", { class: "chat-form", onsubmit: (e) => { e.preventDefault(); sendChat(input); } },
+        input, h("button", { type: "submit", id: "chat-send" }, t("send"))));
+  }
+
+  async function takeRematch() {
+    const s = stored();
+    if (!s) return;
+    try {
+      const r = await api("POST", `/tables/${id}/rematch`, undefined, s.token);
+      if (r.token) localStorage.setItem(seatKey(r.table), JSON.stringify({ seat: r.seat, token: r.token }));
+      location.hash = `#/t/${r.table}`;
+    } catch (err) { toast(err.message, "error"); }
+  }
+
   function actionsPanel() {
     if (!msg.legal.length || viewing !== null) return null;
     // group "Place Fakir: row 1, slot 2" under "Place Fakir"
@@ -310,7 +416,10 @@ function tablePage(id) {
       groups.get(head).push(h("button", { class: "act", type: "button", "data-action": a.id, title: label,
         disabled: busy, onclick: () => act(a.id) }, tail));
     }
-    return h("section", { class: "actions", id: "actions" }, h("h3", {}, t("your_actions")),
+    const hintButton = msg.table.rated === false
+      ? h("button", { type: "button", id: "hint-btn", class: "hint-btn", onclick: askHint,
+        disabled: Boolean(hintBox && hintBox.pending && hintBox.version === msg.version) }, t("hint")) : null;
+    return h("section", { class: "actions", id: "actions" }, h("h3", {}, t("your_actions"), hintButton), hintPanel(),
       [...groups.entries()].map(([head, buttons]) => h("div", { class: "act-group" },
         head ? h("div", { class: "act-head" }, head) : null, h("div", { class: "act-buttons" }, buttons))));
   }
@@ -323,11 +432,39 @@ function tablePage(id) {
     return h("section", { id: "result", class: "result" },
       h("h2", {}, t("result")),
       h("p", { class: "winner" }, `${res.winners.length > 1 ? t("winners") : t("winner")}: ${winners}`),
-      h("table", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("players")), h("th", {}, t("score"))),
-        order.map(([r, i]) => h("tr", { class: i === msg.you ? "me" : "" }, h("td", {}, String(r)),
-          h("td", {}, names[i]), h("td", {}, String(res.scores[i]))))),
-      h("p", {}, h("a", { href: `/api/tables/${id}/record`, download: `nastolka-${id}.json`, class: "btn" }, t("download")), " ",
+      scoreTable(res, order, names),
+      scoreNotes(res),
+      h("p", { class: "result-buttons" },
+        msg.you !== null ? h("button", { type: "button", id: "rematch", class: "primary", onclick: takeRematch },
+          rematchId ? t("rematch_join") : t("rematch")) : null,
+        msg.you === null && rematchId ? h("a", { href: `#/t/${rematchId}`, class: "btn", id: "rematch-watch" }, t("rematch_watch")) : null,
+        h("a", { href: `/api/tables/${id}/record`, download: `nastolka-${id}.json`, class: "btn" }, t("download")),
         h("a", { href: `#/r/${id}`, class: "btn", id: "to-replay" }, t("replay"))));
+  }
+
+  // every score explained: one column per per-seat detail the game names (its result details)
+  function scoreTable(res, order, names) {
+    const words = (pres && pres.words) || {};
+    const word = (k) => (words[k] ? words[k][lang] || words[k].en : "");
+    const details = res.details || {};
+    const cols = Object.entries(details).filter(([k, v]) => Array.isArray(v) && v.length === names.length && word(`result_${k}`));
+    const marks = Object.entries(details).filter(([k, v]) => Array.isArray(v) && v.length !== names.length && word(`result_${k}`));
+    return h("table", { class: "score-table" },
+      h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("players")), h("th", {}, t("score")),
+        cols.map(([k]) => h("th", {}, word(`result_${k}`))), marks.map(([k]) => h("th", {}, word(`result_${k}`)))),
+      order.map(([r, i]) => h("tr", { class: i === msg.you ? "me" : "" }, h("td", {}, String(r)),
+        h("td", {}, names[i]), h("td", {}, String(res.scores[i])),
+        cols.map(([, v]) => h("td", {}, String(v[i]))),
+        marks.map(([, v]) => h("td", {}, v.includes(i) ? "✓" : "")))));
+  }
+
+  function scoreNotes(res) {
+    const words = (pres && pres.words) || {};
+    const word = (k) => (words[k] ? words[k][lang] || words[k].en : "");
+    const notes = Object.entries(res.details || {}).filter(([k, v]) => !Array.isArray(v) && typeof v !== "object" && word(`result_${k}`))
+      .map(([k, v]) => h("li", {}, `${word(`result_${k}`)}: ${word(`reason_${v}`) || (typeof v === "number" ? String(v) : "")}`))
+      .filter((li) => !li.textContent.endsWith(": "));
+    return notes.length ? h("ul", { class: "score-notes" }, notes) : null;
   }
 
   // who acts now, in words: "Your move", "Anya is thinking…", "a bot plays for Boris…"
@@ -395,13 +532,16 @@ function tablePage(id) {
     const names = table.seats.map((s) => seatLabel(s));
     const toAct = view ? view.to_act : [];
     setAttention(table.status === "playing" && msg.legal.length > 0, gameTitle);
+    const own = ownerOf(id);
     const seats = h("ul", { class: "seats-list" }, table.seats.map((s) => h("li", {
       class: `${toAct.includes(s.seat) ? "active" : ""}${s.seat === msg.you ? " me" : ""}`, "data-seat": s.seat },
     h("span", { class: "seat-name" }, seatLabel(s)), s.seat === msg.you ? h("em", {}, ` (${t("you")})`) : null,
     s.away ? h("span", { class: "away" }, ` — ${t("away")}`) : null,
+    own && own.seats && own.seats[s.seat] && s.kind === "reserved" && table.status === "open"
+      ? h("input", { readonly: true, class: "seat-invite", value: `${location.origin}${own.seats[s.seat]}`, onclick: (e) => e.target.select() }) : null,
     table.status === "open" && msg.you === null && (s.kind === "open" || s.kind === "reserved")
       ? h("button", { class: "sit", type: "button", "data-sit": s.seat, onclick: () => sit(s.seat) }, t("sit")) : null)));
-    const invite = `${location.origin}/#/t/${id}`;
+    const invite = `${location.origin}${own && own.invite ? own.invite : `/#/t/${id}`}`;
     const head = h("section", { class: "table-head" },
       h("h2", {}, gameTitle, h("span", { class: "muted" }, ` · ${t(`status_${table.status}`)}`),
         h("a", { class: "rules-link", href: `#/rules/${table.game}` }, t("rules"))),
@@ -419,16 +559,20 @@ function tablePage(id) {
       prev: past ? null : prevView, animate: animate && !past });
     animate = false;
     const boardEl = view ? h("section", { class: `board-wrap${past ? " past" : ""}`, id: "board" }, renderBoard(view, ctx)) : null;
-    const side = h("div", { class: "side" }, actionsPanel(), logPanel(names));
+    const side = h("div", { class: "side" }, actionsPanel(), logPanel(names), table.status !== "open" ? chatPanel() : null);
     clear(app).append(h("div", { class: "table-page", "data-version": msg.version, "data-status": table.status },
       head, msg.view ? resultPanel(msg.view, names) : null,
       h("div", { class: "main-col" }, banner(table, msg.view ? msg.view.to_act : [], names, gameTitle), historyBar(), boardEl),
       side));
     const ol = document.getElementById("log");
     if (ol && viewing === null) ol.scrollTop = ol.scrollHeight;
+    const cl = document.getElementById("chat-list");
+    if (cl) cl.scrollTop = cl.scrollHeight;
   }
 
   connect();
+  pollChat();
+  chatTimer = setInterval(pollChat, 2500);
   tick = setInterval(() => {
     if (msg && msg.clock_left !== undefined && msg.clock_left !== null && msg.table.status === "playing") {
       msg.clock_left = Math.max(0, msg.clock_left - 1);
@@ -440,7 +584,7 @@ function tablePage(id) {
   }, 1000);
   render();
   return {
-    destroy() { closed = true; clearInterval(tick); if (ws) { ws.onclose = null; ws.close(); } setAttention(false, ""); },
+    destroy() { closed = true; clearInterval(tick); clearInterval(chatTimer); if (ws) { ws.onclose = null; ws.close(); } setAttention(false, ""); },
     rerender: render,
   };
 }

@@ -37,7 +37,13 @@ export function hideTip() {
   current = null;
 }
 
+// after a redraw: a tip whose element left the page goes too
+export function dropDetachedTip() {
+  if (current && !current.isConnected) hideTip();
+}
+
 export function installTips() {
+  new MutationObserver(dropDetachedTip).observe(document.getElementById("app") || document.body, { childList: true, subtree: true });
   document.addEventListener("pointerover", (e) => {
     if (e.pointerType !== "mouse") return;
     const el = e.target.closest && e.target.closest("[data-tip]");

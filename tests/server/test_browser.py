@@ -266,7 +266,30 @@ def test_two_people_play_show_battle(server: ServerProcess, browser: Any) -> Non
     token_b = boris.evaluate(f"JSON.parse(localStorage.getItem('nastolka.seat.{table_id}')).token")
     assert token_a and token_b and token_a != token_b
     assert token_a not in boris.content() and token_b not in anya.content()
+    # the result explains the scores with the game's result details
+    assert anya.locator("#result .score-table th").count() > 3
+    # chat between the two browsers
+    anya.fill("#chat-input", "Хорошая игра!")
+    anya.click("#chat-send")
+    boris.wait_for_function("() => document.querySelector('#chat-list').innerText.includes('Хорошая игра!')")
+    boris.fill("#chat-input", "Thanks, again?")
+    boris.press("#chat-input", "Enter")
+    anya.wait_for_function("() => document.querySelector('#chat-list').innerText.includes('Thanks, again?')")
+    assert "Аня" in boris.locator("#chat-list").inner_text()
+    # a rematch with the same seats: one asks, the other joins from the result screen
+    anya.click("#rematch")
+    anya.wait_for_function("old => location.hash.startsWith('#/t/') && !location.hash.includes(old)", arg=table_id)
+    rematch_id = anya.url.rsplit("/", 1)[1]
+    boris.wait_for_function("() => document.querySelector('#rematch').innerText.includes('rematch')")
+    boris.click("#rematch")
+    boris.wait_for_url(f"**/#/t/{rematch_id}")
+    for p in (anya, boris):
+        p.wait_for_selector(".table-page[data-status='playing']")
+    assert anya.locator(".seats-list li.me").inner_text().startswith("Аня")
+    assert boris.locator(".seats-list li.me").inner_text().startswith("Boris")
     # the replay viewer steps forward and back
+    anya.goto(f"{server.url}/#/t/{table_id}")
+    anya.wait_for_selector("#result")
     anya.click("#to-replay")
     anya.wait_for_selector(".replay[data-step='0']")
     anya.click("#rp-next")
@@ -290,11 +313,19 @@ def test_two_people_and_a_bot_play_colt_express(server: ServerProcess, browser: 
     ARTIFACTS.mkdir(exist_ok=True)
     rng = random.Random(3)
     fan = new_page(browser, server.url, "Django fan", "en")
+    fan.check("#casual")      # a casual table: hints are on, ratings stay as they are
     create_table(fan, "colt_express", [("open", None), ("open", None), ("bot", "random")])
     invite = fan.locator("#invite").input_value()
     vera = new_page(browser, server.url, "Вера", "ru", phone=True)
     join(vera, invite, 1)
     fan.wait_for_selector(".table-page[data-status='playing']")
+    # the hint button asks the search bot what it would play and why
+    who = fan if fan.locator("#hint-btn").count() else vera
+    who.wait_for_selector("#hint-btn")
+    who.click("#hint-btn")
+    who.wait_for_selector("#hint .hint-list li")
+    best = who.locator("#hint strong").inner_text()
+    assert best and best in who.locator("#actions").inner_text()
     fan.wait_for_selector(".ce-hand .ce-card")
     card = str(fan.locator(".ce-hand .ce-card").first.get_attribute("data-card"))
     kind = card.split(":")[0]

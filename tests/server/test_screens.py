@@ -119,3 +119,24 @@ def test_board_looks_as_before(server: ServerProcess, browser: Any, game: str, p
     share = differs(Image.open(got_path), Image.open(ref_path))
     assert share <= MAX_SHARE, (f"{game} at {width}px differs from {ref_path.name} in {share:.1%} of its pixels: "
                                 f"see {got_path} " + json.dumps({"reference": str(ref_path)}))
+
+
+@pytest.mark.parametrize("game,players,moves,seed", POSITIONS)
+def test_board_fits_360_px_in_russian(server: ServerProcess, browser: Any, game: str, players: int, moves: int,
+                                      seed: int) -> None:
+    """The narrowest phone we support, in the language with the longer words: nothing wider than the screen,
+    and no card name wider than its card (a word is never broken, so a longer one must shrink instead)."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 780}, is_mobile=True, device_scale_factor=1)
+    ctx.add_init_script("localStorage.setItem('nastolka.lang', 'ru');")
+    page = ctx.new_page()
+    page.goto(f"{server.url}/#/rules/{game}")
+    page.wait_for_selector("#rules")
+    page.evaluate(DRAW, [mid_game_view(game, players, moves, seed), NAMES[:players]])
+    page.wait_for_selector("#shot .board")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    overflowing = page.evaluate("""() => [...document.querySelectorAll('.sb-name, .ts-name, .ce-card-kind, .ts-loc-name')]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent)""")
+    assert overflowing == [], f"{game}: names wider than their card: {overflowing}"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"screen_{game}_360_ru.png"), full_page=True)
+    ctx.close()

@@ -43,9 +43,10 @@ GAME = Game(
     rules_version="1",
     state_class=ShowBattleState,
     options=OptionSchema((
-        Option("jury_sympathy", "bool", False, W.t("option.jury_sympathy", "en"), W.t("option.jury_sympathy", "ru")),
+        Option("jury_sympathy", "bool", False, W.t("option.jury_sympathy", "en"), W.t("option.jury_sympathy", "ru"),
+               players=(2,)),
         Option("automa_level", "choice", "debut", W.t("option.automa_level", "en"),
-               W.t("option.automa_level", "ru"), choices=LEVELS),
+               W.t("option.automa_level", "ru"), choices=LEVELS, players=(1,)),
     )),
     description_en="The circus card game: place acts in rows, knock out weak acts, rotate cards.",
     description_ru="Цирковая карточная игра: выкладывайте номера, выбивайте слабые, поворачивайте карты.",
