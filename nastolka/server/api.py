@@ -7,7 +7,7 @@ error answer is declared in the OpenAPI schema (the schemathesis test checks the
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse
@@ -20,20 +20,8 @@ from .errors import PlayError
 from .glossary import glossary
 from .ratings import leaderboard
 from .runtime import state_message
-from .schemas import Act, Created, CreateTable, ErrorBody, Join, Remove, Seated, TableOnly
+from .schemas import ERRORS, Act, Created, CreateTable, Join, Remove, Seated, TableOnly
 from .tables import TableService
-
-#: the refusals any route may answer with (declared so that the OpenAPI schema lists them)
-ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorBody, "description": text} for status, text in (
-        (400, "bad request: the body or a parameter is not acceptable"),
-        (403, "not allowed: a token, owner token or invite secret is missing or wrong"),
-        (404, "no such table or game"),
-        (409, "conflict with the table's state (taken, started, stale, over)"),
-        (413, "request body too large"),
-        (422, "the body does not match the schema"),
-        (429, "too many requests from this address"),
-    )}
 
 router = APIRouter(prefix="/api", responses=ERRORS)
 
@@ -67,7 +55,7 @@ async def game_glossary(game_id: str) -> dict[str, dict[str, str]]:
 
 
 @router.get("/tables")
-async def tables(request: Request, status: str | None = None) -> list[dict[str, Any]]:
+async def tables(request: Request, status: Literal["open", "playing", "over"] | None = None) -> list[dict[str, Any]]:
     """The lobby: public tables, those a person sits at first, then the newest."""
     return await service(request).list_tables(status)
 

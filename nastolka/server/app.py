@@ -16,6 +16,7 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -55,6 +56,14 @@ def evict_idle(service: TableService, hub: Hub, worker: BotWorker, idle: float) 
             worker.forget(table_id)
             gone += 1
     return gone
+
+
+def allowed_methods(request: Request) -> list[str]:
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        if isinstance(route, APIRoute) and route.path_regex.match(request.url.path):
+            methods |= route.methods
+    return sorted(methods)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -109,12 +118,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"error": exc.to_json()}, status_code=exc.status)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         """Unknown routes, wrong methods, unreadable bodies: the same error shape as everything else."""
         codes = {404: "not_found", 405: "method_not_allowed", 400: "bad_request"}
+        headers = dict(getattr(exc, "headers", None) or {})
+        if exc.status_code == 405:   # every method of the path, not only those of the first route matched
+            headers["Allow"] = ", ".join(allowed_methods(request))
         return JSONResponse({"error": {"code": codes.get(exc.status_code, f"http_{exc.status_code}"),
                                        "message": str(exc.detail)}},
-                            status_code=exc.status_code, headers=getattr(exc, "headers", None))
+                            status_code=exc.status_code, headers=headers or None)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:

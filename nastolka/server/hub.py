@@ -65,12 +65,16 @@ class Client:
                     code, reason = self.closing or (1000, "")
                     await asyncio.wait_for(self.ws.close(code=code, reason=reason), SEND_TIMEOUT)
                     return
-                text = msg if isinstance(msg, str) else json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+                text = msg if isinstance(msg, str) else encode(msg)
                 await asyncio.wait_for(self.ws.send_text(text), SEND_TIMEOUT)
         except Exception:   # the peer went away or does not read: nothing more to send it
             self.dead = True
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.ws.close(code=1013), 1)
+
+
+def encode(msg: dict[str, Any]) -> str:
+    return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
 
 
 def holds_seat(rt: Runtime, seat: int, token_hash: str | None) -> bool:
@@ -126,11 +130,11 @@ class Hub:
         group = self.clients.get(rt.id)
         if not group:
             return
-        cache: dict[int | None, dict[str, Any]] = {}
+        cache: dict[int | None, str] = {}
         for client in list(group):
             if client.seat is not None and not holds_seat(rt, client.seat, client.token_hash):
                 demote(rt, client)
-            msg = cache.get(client.seat)
-            if msg is None:
-                msg = cache[client.seat] = state_message(rt, client.seat, entries, full=False)
-            client.send(msg)
+            text = cache.get(client.seat)
+            if text is None:   # built and encoded once per seat, whatever the number of its sockets
+                text = cache[client.seat] = encode(state_message(rt, client.seat, entries, full=False))
+            client.send(text)

@@ -12,8 +12,9 @@ from nastolka.engine import Game, NastolkaError, get
 
 from .errors import PlayError
 from .presentation import board_file, boards, presentation
+from .schemas import ERRORS
 
-router = APIRouter()
+router = APIRouter(responses=ERRORS)
 CACHE = {"Cache-Control": "no-cache"}   # revalidate: a new release must reach every browser at once
 MEDIA = {"board.js": "text/javascript; charset=utf-8", "board.css": "text/css; charset=utf-8"}
 
@@ -35,7 +36,7 @@ async def board_list() -> dict[str, dict[str, str]]:
     return boards()
 
 
-@router.get("/boards/{game_id}/{name}")
+@router.get("/boards/{game_id}/{name}", include_in_schema=False)   # static files, not API
 async def board_asset(game_id: str, name: str) -> FileResponse:
     path = board_file(_game(game_id), name)
     if path is None:

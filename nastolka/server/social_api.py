@@ -10,9 +10,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from . import social
 from .errors import PlayError
+from .schemas import ERRORS
 from .tables import TableService
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", responses=ERRORS)
 
 
 class ChatIn(BaseModel):
