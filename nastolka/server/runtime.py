@@ -201,9 +201,12 @@ def legal_for(rt: Runtime, seat: int | None) -> list[dict[str, str]]:
     return [{"id": a.id, "en": a.label_en, "ru": a.label_ru} for a in rt.state.legal_actions(seat)]
 
 
-def state_message(rt: Runtime, seat: int | None, entries: list[LogEntry], *, full: bool) -> dict[str, Any]:
-    """The one message a seat (or spectator) gets after a change: its own view, legal actions, events."""
-    msg: dict[str, Any] = {"type": "state", "full": full, "table": rt.public(), "you": seat,
+def state_message(rt: Runtime, seat: int | None, entries: list[LogEntry], *, full: bool,
+                  table: Any = None) -> dict[str, Any]:
+    """The one message a seat (or spectator) gets after a change: its own view, legal actions, events.
+    ``table``: the table's public facts when the caller has them already (one computation per change)."""
+    msg: dict[str, Any] = {"type": "state", "full": full, "table": rt.public() if table is None else table,
+                           "you": seat,
                            "version": rt.version, "view": None, "legal": [], "events": []}
     if rt.status != "open":
         msg["view"] = rt.state.view(seat)

@@ -108,6 +108,20 @@ class ColtExpressPresenter(Presenter):
             return ""
         return f"{card_name(m.group(1), lang)}: {_lang_pick(CARD_TEXT[m.group(1)], lang)}"
 
+    def decision_key(self, view: dict[str, Any], aids: Sequence[str]) -> str | None:
+        phase = view.get("phase")
+        if phase == "setup":
+            return "setup2p"
+        if phase == "keep":
+            return "keep2p"
+        if phase == "cover":
+            return "cover"
+        if phase == "schemin":
+            turns, turn = str(view.get("turns") or ""), view.get("turn")
+            kind = turns[turn] if isinstance(turn, int) and 0 <= turn < len(turns) else ""
+            return {"D": "speeding_up", "T": "tunnel"}.get(kind)
+        return None
+
     def focus_key(self, view: dict[str, Any], focus: str | None) -> object:
         return car_target(focus)
 

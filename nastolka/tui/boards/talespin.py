@@ -89,6 +89,17 @@ class TaleSpinPresenter(Presenter):
             return ""
         return f"{card_name(m.group(1), lang)}: {card_text(m.group(1), lang)}"
 
+    def decision_key(self, view: dict[str, Any], aids: Sequence[str]) -> str | None:
+        decision = view.get("decision")
+        if not isinstance(decision, dict):
+            return None
+        kind = decision.get("kind")
+        if kind == "window":
+            return f"window.{decision.get('context')}"
+        if kind in ("accept", "defend"):
+            return str(kind)
+        return None
+
     def focus_key(self, view: dict[str, Any], focus: str | None) -> object:
         return move_target(focus, view)
 
