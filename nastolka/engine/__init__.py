@@ -4,15 +4,16 @@ from .actions import Action
 from .errors import IllegalAction, NastolkaError, OptionError, RecordError, UnknownGame
 from .events import Event, visible
 from .game import Game
+from .ids import MalformedId, ParsedId, format_id, is_well_formed, parse_id, verb_of
 from .options import Option, OptionSchema
 from .registry import all_games, get, register
 from .rng import Rng
 from .state import GameState, Origin, Result, Status
 
 __all__ = [
-    "Action", "Event", "Game", "GameState", "IllegalAction", "NastolkaError", "Option", "OptionError",
+    "Action", "Event", "Game", "GameState", "IllegalAction", "MalformedId", "NastolkaError", "ParsedId", "Option", "OptionError",
     "OptionSchema", "Origin", "RecordError", "Result", "Rng", "Status", "UnknownGame", "all_games", "get",
-    "register", "visible",
+    "register", "visible", "format_id", "is_well_formed", "parse_id", "verb_of",
 ]
 from .record import Record, record_of, replay  # noqa: E402
 

@@ -157,10 +157,15 @@ def start(record: Record) -> GameState:
 
 
 def iter_replay(record: Record) -> Iterator[GameState]:
-    """Yield the initial state and then the state after each action (the same object, mutated)."""
+    """Yield the initial state and then the state after each action (the same object, mutated).
+
+    Ids of an older shape are upgraded first (:meth:`Game.upgrade_id`), so old records still replay.
+    """
     state = start(record)
     yield state
+    upgrade = state.game.upgrade_id
     for index, (seat, aid) in enumerate(record.actions):
+        aid = upgrade(aid)
         try:
             state.apply(seat, aid)
         except IllegalAction as exc:

@@ -19,20 +19,15 @@ from __future__ import annotations
 from typing import Any
 
 from nastolka.engine import Rng
+from nastolka.engine.ids import split_id
+
+from .state import PICKPOCKET_TAKE
 
 #: expected value of a purse whose value the seat does not know (mean of the 18 purses)
 PURSE_GUESS = 336
 VALUES = {"purse": PURSE_GUESS, "jewel": 500, "strongbox": 1000, "none": 0}
 
 
-def _args(aid: str) -> dict[str, str]:
-    _, _, rest = aid.partition(":")
-    out = {}
-    for part in rest.split(","):
-        key, sep, value = part.partition("=")
-        if sep:
-            out[key] = value
-    return out
 
 
 def _loot_values(loot: dict[str, Any]) -> list[int]:
@@ -172,8 +167,7 @@ class HeuristicBot:
         return board.mine[0]
 
     def _score(self, aid: str, view: dict[str, Any], board: _Board) -> float:
-        verb = aid.split(":", 1)[0]
-        a = _args(aid)
+        verb, a = split_id(aid)
         if verb in ("play", "cover"):
             return self._score_play(a, view, board) - (0 if verb == "play" else 60)
         if aid == "draw":
@@ -181,7 +175,7 @@ class HeuristicBot:
             return 140.0 - 20 * len(playable)
         if aid == "pass":
             return 0.0 if verb == "pass" and view["phase"] == "cover" else -1.0
-        if aid == "pickpocket:take":
+        if aid == PICKPOCKET_TAKE:
             return 1.0
         if verb in ("pickpocket",):
             return 0.0

@@ -25,10 +25,22 @@ from functools import cache, lru_cache
 from typing import Any
 
 from nastolka.engine import Event, GameState, OptionError, Result, Rng
+from nastolka.engine.ids import format_id
 
 from . import data as D
 
 SETUP2P, KEEP2P, SCHEME, COVER, EXPERT, STEAL, PICKPOCKET, OVER = range(8)
+#: the pickpocket answer (take the purse or not); ``legacy_id`` upgrades the ids records had before the
+#: engine grammar (``pickpocket:take``)
+PICKPOCKET_TAKE = format_id("pickpocket", choice="take")
+PICKPOCKET_PASS = format_id("pickpocket", choice="pass")
+
+
+def legacy_id(aid: str) -> str:
+    """Today's id for an id of the shape records had before the engine grammar (else ``aid`` itself)."""
+    return {"pickpocket:take": PICKPOCKET_TAKE, "pickpocket:pass": PICKPOCKET_PASS}.get(aid, aid)
+
+
 PHASE_IDS = ("setup", "keep", "schemin", "cover", "expert_keep", "stealin", "pickpocket", "over")
 
 LEVEL_IDS = ("inside", "roof")
@@ -362,7 +374,7 @@ class ColtState(GameState):
             ids.append("keep")
             pays.append(-1)
         elif ph == PICKPOCKET:
-            ids = ["pickpocket:take", "pickpocket:pass"]
+            ids = [PICKPOCKET_TAKE, PICKPOCKET_PASS]
             pays = [1, 0]
         elif ph == SETUP2P:
             for b in self.sb[self.actor]:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from nastolka.engine import Event
+from nastolka.engine import Event, parse_id
 
 from . import data as D
-from .state import COVER
+from .state import COVER, PICKPOCKET_PASS, PICKPOCKET_TAKE
 
 if TYPE_CHECKING:
     from .state import ColtState
@@ -97,16 +97,6 @@ def card_name(name: str | None, lang: str) -> str:
     return f"{text} ({bandit_name(bandit, lang)})" if bandit else text
 
 
-def _args(aid: str) -> dict[str, str]:
-    _, _, rest = aid.partition(":")
-    out = {}
-    for part in rest.split(","):
-        if "=" in part:
-            key, _, value = part.partition("=")
-            out[key] = value
-    return out
-
-
 def _car_label(s: ColtState | None, car: int, lang: str) -> str:
     if s is None:
         return str(car)
@@ -117,15 +107,15 @@ def _car_label(s: ColtState | None, car: int, lang: str) -> str:
 def action_label(s: ColtState | None, aid: str, lang: str = "en") -> str:
     """Words for an action id (the state only supplies the train's car names)."""
     ru = _ru(lang)
-    verb = aid.split(":", 1)[0]
-    a = _args(aid)
+    parsed = parse_id(aid)
+    verb, a = parsed.verb, parsed.params
     if aid == "pass" and s is not None and s.phase == COVER:
         return word("no_cover", lang)
     if aid in ("draw", "pass", "keep", "floor"):
         return word(aid, lang)
-    if aid == "pickpocket:take":
+    if aid == PICKPOCKET_TAKE:
         return word("take", lang)
-    if aid == "pickpocket:pass":
+    if aid == PICKPOCKET_PASS:
         return word("no_take", lang)
     card = a.get("card", "")
     if "bandit" in a and card:

@@ -6,6 +6,7 @@ from typing import Any
 
 from nastolka.engine import Game, Option, OptionSchema
 
+from .actions import legacy_id
 from .data import CHARACTERS
 from .state import TaleSpinState
 
@@ -67,6 +68,7 @@ GAME = Game(
         "step": "1 (default) starts the first turn at Step 1; 2 starts it at Step 2 without drawing",
     },
     rules_summary={"en": RULES_EN, "ru": RULES_RU},
+    legacy_ids=legacy_id,
 )
 
 __all__ = ["GAME", "TaleSpinState"]

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from nastolka.engine import Event
+from nastolka.engine import Event, parse_id
 
 from . import data as T
+from .actions import NONE
 
 
 def _ru(lang: str) -> bool:
@@ -47,14 +48,6 @@ def loc_name(clock: int, lang: str = "en") -> str:
     return (T.LOC_NAME_RU if _ru(lang) else T.LOC_NAME)[clock]
 
 
-def _params(rest: str) -> dict[str, str]:
-    out = {}
-    for part in rest.split(","):
-        k, _, v = part.partition("=")
-        out[k] = v
-    return out
-
-
 def _side(state: Any, side: str | int, lang: str) -> str:
     side = int(side)
     if state is not None and getattr(state, "solo", False) and side == 1:
@@ -66,9 +59,9 @@ def _side(state: Any, side: str | int, lang: str) -> str:
 
 def action_label(state: Any, aid: str, lang: str = "en") -> str:
     ru = _ru(lang)
-    verb, _, rest = aid.partition(":")
-    p = _params(rest) if rest else {}
-    card = card_name(p["card"], lang) if "card" in p else ""
+    parsed = parse_id(aid)
+    verb, p = parsed.verb, parsed.params
+    card = card_name(p["card"], lang) if p.get("card", NONE) != NONE else ""
     if verb == "end":
         return "Закончить шаг 2" if ru else "End Step 2"
     if verb == "pass":
@@ -94,7 +87,7 @@ def action_label(state: Any, aid: str, lang: str = "en") -> str:
     if verb == "maneuver":
         return f"Манёвр: {card_short(p['card'], lang)}" if ru else f"Maneuver: {card_short(p['card'], lang)}"
     if verb == "damage":
-        kind = rest.split(",")[0]
+        kind = p["do"]
         pos = p.get("pos", "")
         return {"open": (f"Урон: открыть груз №{pos}", f"Damage: open packed cargo #{pos}"),
                 "discard": (f"Урон: сбросить открытый груз №{pos}", f"Damage: discard open cargo #{pos}"),
@@ -102,7 +95,7 @@ def action_label(state: Any, aid: str, lang: str = "en") -> str:
                 "uncover": ("Урон: снять красного персонажа с кольца", "Damage: uncover the newest covered Location")
                 }[kind][0 if ru else 1]
     if verb == "bounty":
-        if "card" not in p:
+        if p["card"] == NONE:
             return "Не брать премию" if ru else "Take no bounty"
         return f"Премия: {card}" if ru else f"Bounty: {card}"
     if verb == "move":
@@ -114,7 +107,7 @@ def action_label(state: Any, aid: str, lang: str = "en") -> str:
         if "seat" in p:
             who = _side(state, p["seat"], lang)
             return f"Груз №{p['pos']} у: {who}" if ru else f"Cargo #{p['pos']} of {who}"
-        if "card" not in p:
+        if p["card"] == NONE:
             return "Не играть груз" if ru else "Play no cargo"
         return f"Сыграть как груз: {card}" if ru else f"Play as cargo: {card}"
     if verb == "discard":

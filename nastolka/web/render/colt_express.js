@@ -1,6 +1,7 @@
 // Colt Express: the train (locomotive first), bandits on roofs and inside, loot, the marshal; each
 // player's loot and bullets; the hand as cards that play themselves when clicked.
-import { h, parseAction } from "../dom.js";
+import { h } from "../dom.js";
+import { parseId } from "../ids.js";
 import { t, term } from "../i18n.js";
 
 const COLOURS = { doc: "#3b82f6", belle: "#db2777", django: "#374151", tuco: "#b91c1c", cheyenne: "#15803d", ghost: "#9ca3af" };
@@ -40,8 +41,8 @@ export function coltExpress(view, ctx) {
   });
   const playable = new Map();
   for (const a of ctx.legal) {
-    const p = parseAction(a.id);
-    if (p.verb === "play" && p.card) playable.set(p.card, a);
+    const { verb, params: p } = parseId(a.id);
+    if (verb === "play" && p.card) playable.set(p.card, a);
   }
   const hand = view.hand ? h("div", { class: "hand ce-hand" }, view.hand.map((c) => {
     const a = playable.get(c);

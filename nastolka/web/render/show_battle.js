@@ -1,6 +1,7 @@
 // «Шоу-Битва»: the circus rows with each performer's active value, orientation and owner; troupes with
 // hands. Clicking a performer on the board takes the one legal action aimed at it (tokens, effects).
-import { h, parseAction } from "../dom.js";
+import { h } from "../dom.js";
+import { parseId } from "../ids.js";
 import { t, term } from "../i18n.js";
 
 const COLOURS = { red: "#d64545", blue: "#3f6fd8", green: "#2f9e5b", yellow: "#d6a419", purple: "#8e4fc7" };
@@ -13,7 +14,7 @@ function card(slot, row, ctx, troupes) {
   const owner = troupes[slot.owner] || {};
   const colour = COLOURS[owner.colour] || "#777";
   const targets = ctx.legal.filter((a) => {
-    const p = parseAction(a.id);
+    const p = parseId(a.id).params;
     return p.row === String(row.name) && p.slot === String(slot.slot) && !p.card;
   });
   const el = h("div", {
@@ -37,7 +38,8 @@ function card(slot, row, ctx, troupes) {
 export function showBattle(view, ctx) {
   const troupes = view.troupes || [];
   // placing: pick a card in your hand, then one of the "+" targets that appear in the rows
-  const places = ctx.legal.map((a) => [a, parseAction(a.id)]).filter(([, p]) => p.verb === "place" && p.card);
+  const places = ctx.legal.map((a) => [a, parseId(a.id)]).filter(([, p]) => p.verb === "place" && p.params.card)
+    .map(([a, p]) => [a, p.params]);
   const myHand = (troupes.find((tr) => tr.seat === ctx.you) || {}).hand || [];
   if (selected && (!myHand.includes(selected) || !places.some(([, p]) => p.card === selected))) selected = null;
   const targets = (row) => places.filter(([, p]) => p.card === selected && p.row === String(row.name))

@@ -1,6 +1,7 @@
 // TaleSpin: the twelve locations round the clock with the planes on them, each pilot's plane (stats,
 // hold, chain), your hand as cards (a card with exactly one legal use plays when clicked), the dogfight.
-import { h, parseAction } from "../dom.js";
+import { h } from "../dom.js";
+import { parseId } from "../ids.js";
 import { t, term, lang } from "../i18n.js";
 
 const COLOURS = { baloo: "#c2410c", karnage: "#7e22ce", kit: "#0369a1", molly: "#be185d" };
@@ -45,7 +46,7 @@ export function talespin(view, ctx) {
   if (me && me.hand) {
     const uses = new Map();
     for (const a of ctx.legal) {
-      const p = parseAction(a.id);
+      const p = parseId(a.id).params;
       if (p.card) uses.set(p.card, [...(uses.get(p.card) || []), a]);
     }
     hand = h("div", {}, h("div", { class: "muted" }, t("hand")), h("div", { class: "hand" }, me.hand.map((c) => {
