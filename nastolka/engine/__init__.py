@@ -8,10 +8,12 @@ from .ids import MalformedId, ParsedId, format_id, is_well_formed, parse_id, ver
 from .options import Option, OptionSchema
 from .registry import all_games, get, register
 from .rng import Rng
+from .secure_rng import Blake2bRng
 from .state import GameState, Origin, Result, Status
 
 __all__ = [
-    "Action", "Event", "Game", "GameState", "IllegalAction", "MalformedId", "NastolkaError", "ParsedId", "Option", "OptionError",
+    "Action", "Blake2bRng", "Event", "Game", "GameState", "IllegalAction", "MalformedId", "NastolkaError",
+    "Option", "OptionError", "ParsedId",
     "OptionSchema", "Origin", "RecordError", "Result", "Rng", "Status", "UnknownGame", "all_games", "get",
     "register", "visible", "format_id", "is_well_formed", "parse_id", "verb_of",
 ]

@@ -9,7 +9,7 @@ from typing import Any
 from .errors import OptionError
 from .ids import is_well_formed
 from .options import OptionSchema
-from .rng import Rng
+from .secure_rng import DEFAULT_RNG, make_rng
 from .state import GameState, Origin
 
 
@@ -56,8 +56,9 @@ class Game:
         return players
 
     def new(self, players: int, options: Mapping[str, Any] | None = None, seed: int | None = None,
-            setup: Mapping[str, Any] | None = None) -> GameState:
-        """A new game. ``seed`` drives every random element; ``setup`` pins them explicitly."""
+            setup: Mapping[str, Any] | None = None, rng: str = DEFAULT_RNG) -> GameState:
+        """A new game. ``seed`` drives every random element; ``setup`` pins them explicitly; ``rng`` names
+        the generator (``"blake2b"``: unpredictable from any view, for online tables)."""
         players = self.check_players(players)
         opts = self.state_class._check_options(players, self.options.validate(options))
         if seed is None:
@@ -66,14 +67,17 @@ class Game:
             raise OptionError(f"the seed must be a whole number, not {seed!r}")
         if setup is not None and not isinstance(setup, Mapping):
             raise OptionError("the setup block must be an object")
-        rng = Rng(seed)
+        try:
+            source = make_rng(rng, seed)
+        except ValueError as exc:
+            raise OptionError(str(exc)) from None
         setup_dict = dict(setup) if setup is not None else None
-        state = self.state_class._create(players, opts, rng, setup_dict)
+        state = self.state_class._create(players, opts, source, setup_dict)
         state.players = players
-        state.rng = rng
+        state.rng = source
         state.step = 0
         state._history = None
-        state.origin = Origin(players, opts, seed, setup_dict)
+        state.origin = Origin(players, opts, seed, setup_dict, rng=rng)
         state._settle([])
         return state
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from .errors import IllegalAction, NastolkaError, OptionError, RecordError
 from .registry import get
+from .secure_rng import DEFAULT_RNG, RNG_KINDS
 from .state import GameState, Result
 
 FORMAT = "nastolka-record/1"
@@ -32,6 +33,8 @@ class Record:
     result: dict[str, Any] | None = None
     rules_version: str = ""
     notes: dict[str, Any] = field(default_factory=dict)
+    #: the generator the seed drives; written only when it is not SplitMix64 (older records have none)
+    rng: str = DEFAULT_RNG
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -41,6 +44,7 @@ class Record:
             "players": self.players,
             "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
             "seed": self.seed,
+            **({"rng": self.rng} if self.rng != DEFAULT_RNG else {}),
             "seats": list(self.seats),
             "actions": [[seat, aid] for seat, aid in self.actions],
             "result": self.result,
@@ -81,6 +85,9 @@ class Record:
         seed = data.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise RecordError("'seed' must be a whole number")
+        rng = data.get("rng", DEFAULT_RNG)
+        if rng not in RNG_KINDS:
+            raise RecordError(f"unknown random generator {rng!r} (known: {', '.join(RNG_KINDS)})")
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise RecordError("'options' must be an object")
@@ -104,7 +111,7 @@ class Record:
             raise RecordError("'result' must be an object or null")
         return cls(game=data["game"], players=players, options=options, seed=seed, setup=setup,
                    seats=list(seats), actions=actions, result=result,
-                   rules_version=str(data.get("rules_version", "")), notes=dict(data.get("notes", {})))
+                   rules_version=str(data.get("rules_version", "")), notes=dict(data.get("notes", {})), rng=rng)
 
     @classmethod
     def loads(cls, text: str) -> Record:
@@ -142,6 +149,7 @@ def record_of(state: GameState, seats: Sequence[str] | None = None,
         result=state.result().to_json() if state.is_over else None,
         rules_version=state.game.rules_version,
         notes=dict(notes or {}),
+        rng=origin.rng,
     )
 
 
@@ -149,7 +157,7 @@ def start(record: Record) -> GameState:
     """The initial state a record describes (errors are RecordErrors naming the problem)."""
     try:
         game = get(record.game)
-        return game.new(record.players, record.options, seed=record.seed, setup=record.setup)
+        return game.new(record.players, record.options, seed=record.seed, setup=record.setup, rng=record.rng)
     except OptionError as exc:
         raise RecordError(f"the record's setup is not valid: {exc}") from None
     except NastolkaError as exc:

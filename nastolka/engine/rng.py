@@ -61,7 +61,7 @@ class Rng:
         return Rng(self.state)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Rng) and other.state == self.state
+        return type(other) is Rng and other.state == self.state
 
     def __hash__(self) -> int:
         return hash(self.state)

@@ -84,6 +84,8 @@ class Origin:
     seed: int
     setup: dict[str, Any] | None
     determinized: bool = False
+    #: the generator the seed drives (``secure_rng.RNG_KINDS``): SplitMix64, or BLAKE2b for online tables
+    rng: str = "splitmix64"
 
 
 class _Cell(tuple):  # type: ignore[type-arg]
@@ -241,7 +243,7 @@ class GameState(ABC):
     def clone(self: S) -> S:
         new = object.__new__(type(self))
         new.players = self.players
-        new.rng = Rng(self.rng.state)
+        new.rng = self.rng.clone()
         new.step = self.step
         new.origin = self.origin
         new._history = self._history
@@ -255,7 +257,7 @@ class GameState(ABC):
         new._determinize(seat, rng)
         new.rng = rng.spawn()
         new.origin = Origin(self.origin.players, self.origin.options, self.origin.seed, self.origin.setup,
-                            determinized=True)
+                            determinized=True, rng=self.origin.rng)
         return new
 
     def view(self, seat: int | None = None) -> dict[str, Any]:

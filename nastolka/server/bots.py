@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
+import secrets
 from typing import Any
 
 from nastolka.bots import make_bot
@@ -74,7 +75,7 @@ class BotWorker:
         info = rt.seats[seat]
         level = info.bot if info.kind == "bot" else _stand_in_level(rt)
         if bot is None or getattr(bot, "_level", None) != level:
-            bot = make_bot(rt.game, level or "random", seed=rt.seed + 7919 * (seat + 1))
+            bot = make_bot(rt.game, level or "random", seed=secrets.randbits(64))   # not from the table's secret
             bot._level = level
             self.bots[key] = bot
         return bot

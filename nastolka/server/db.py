@@ -54,14 +54,29 @@ def make_engine(url: str) -> Engine:
 
 def migrate(engine: Engine) -> None:
     """Bring the schema to the newest revision (idempotent; safe when several processes start at once)."""
+    upgrade(engine, "head")
+
+
+def upgrade(engine: Engine, revision: str) -> None:
+    """Migrate to ``revision``. On SQLite foreign keys are off meanwhile: a batch migration rebuilds a
+    table (copy, drop, rename), and dropping ``tables`` with them on would cascade into every seat and
+    action (the pragma only takes effect outside a transaction)."""
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as conn:
-        if conn.dialect.name == "postgresql":
-            # serialise concurrent start-ups of several server processes on one database
-            conn.exec_driver_sql("SELECT pg_advisory_xact_lock(727172)")
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
+    with engine.connect() as conn:
+        sqlite = conn.dialect.name == "sqlite"
+        if sqlite:
+            conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            conn.commit()
+        with conn.begin():
+            if conn.dialect.name == "postgresql":
+                # serialise concurrent start-ups of several server processes on one database
+                conn.exec_driver_sql("SELECT pg_advisory_xact_lock(727172)")
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, revision)
+        if sqlite:
+            conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+            conn.commit()
 
 
 class Database:

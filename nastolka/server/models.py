@@ -29,7 +29,8 @@ tables = Table(
     Column("game", String(40), nullable=False),
     Column("options", Text, nullable=False),          # JSON object (validated options)
     Column("players", Integer, nullable=False),
-    Column("seed", Integer, nullable=False),          # secret until the game is over (it fixes every shuffle)
+    Column("seed", String(80), nullable=False),       # decimal; secret until the game is over (it fixes every shuffle)
+    Column("rng", String(20), nullable=False, server_default="splitmix64"),  # blake2b for new tables
     Column("status", String(10), nullable=False),     # open | playing | over
     Column("clock", Integer, nullable=True),          # seconds per move for people, NULL = no clock
     Column("record", Text, nullable=True),            # JSON record once over

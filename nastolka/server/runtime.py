@@ -7,6 +7,7 @@ each process keeps the replayed state and only applies actions it has not seen y
 from __future__ import annotations
 
 import asyncio
+import hmac
 import json
 import time
 from collections import deque
@@ -77,8 +78,9 @@ class Runtime:
     def from_rows(cls, row: Any, seat_rows: list[Any]) -> Runtime:
         game = get(row.game)
         options = json.loads(row.options)
-        state = game.new(row.players, options, seed=row.seed)
-        return cls(id=row.id, game=game, options=options, players=row.players, seed=row.seed,
+        seed = int(row.seed)
+        state = game.new(row.players, options, seed=seed, rng=row.rng)
+        return cls(id=row.id, game=game, options=options, players=row.players, seed=seed,
                    status=row.status, clock=row.clock, seats=[SeatInfo.from_row(s) for s in seat_rows],
                    state=state, record=json.loads(row.record) if row.record else None)
 
@@ -105,7 +107,7 @@ class Runtime:
 
     def seat_for_token_hash(self, token_hash: str) -> int | None:
         for s in self.seats:
-            if s.kind == "human" and s.token_hash == token_hash:
+            if s.kind == "human" and s.token_hash is not None and hmac.compare_digest(s.token_hash, token_hash):
                 return s.seat
         return None
 

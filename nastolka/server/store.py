@@ -69,6 +69,14 @@ def public_seat(s: Any) -> dict[str, Any]:
     return {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "away": bool(s.away)}
 
 
+def lock_table(conn: Connection, table_id: str) -> Any:
+    """Lock the table's row until this transaction ends (PostgreSQL ``FOR UPDATE``; SQLite has one writer
+    anyway). Seat changes take it first, so two joins of one table through two processes run one after
+    the other, and the second sees the first's seat taken: exactly one of them starts the game."""
+    return conn.execute(select(tables.c.id, tables.c.status).where(tables.c.id == table_id)
+                        .with_for_update()).first()
+
+
 def claim_seat(conn: Connection, table_id: str, seat: int, name: str, token_hash: str) -> bool:
     """Take an open seat (or a seat reserved for this name) of a table that has not started."""
     cond = and_(seats.c.table_id == table_id, seats.c.seat == seat,
@@ -86,9 +94,12 @@ def start_if_full(conn: Connection, table_id: str) -> bool:
     return res.rowcount == 1
 
 
-def free_seat(conn: Connection, table_id: str, seat: int) -> bool:
+def free_seat(conn: Connection, table_id: str, seat: int, token_hash: str | None = None) -> bool:
+    """Give up a seat before the start; with ``token_hash``, only while that token still holds it."""
     cond = and_(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "human",
                 select(tables.c.id).where(tables.c.id == table_id, tables.c.status == "open").exists())
+    if token_hash is not None:
+        cond = and_(cond, seats.c.token_hash == token_hash)
     res = conn.execute(update(seats).where(cond).values(kind="open", name=None, token_hash=None, away=0))
     return res.rowcount == 1
 

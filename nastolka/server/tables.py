@@ -22,6 +22,7 @@ from sqlalchemy.exc import IntegrityError
 
 from nastolka.bots import bot_names
 from nastolka.engine import IllegalAction, NastolkaError, get, record_of
+from nastolka.engine.secure_rng import SECRET_BITS
 
 from . import store
 from .db import Database
@@ -35,6 +36,8 @@ log = logging.getLogger("nastolka.server")
 Listener = Callable[[Runtime, list[LogEntry], bool], Awaitable[None]]
 Publisher = Callable[[str], Awaitable[None]]
 
+#: the generator of every online table (simulations and search keep the fast SplitMix64)
+ONLINE_RNG = "blake2b"
 MAX_NAME = 24
 _NAME_RE = re.compile(r"^[^\x00-\x1f\x7f<>]{1,24}$")
 
@@ -49,6 +52,16 @@ def clean_name(raw: Any) -> str:
     if not _NAME_RE.match(name):
         raise PlayError("bad_name", f"the name must be at most {MAX_NAME} characters, without < > or control characters")
     return name
+
+
+def is_action_conflict(exc: IntegrityError) -> bool:
+    """Whether the write failed on the action log's key (table, version): another process accepted a move
+    for this version first. Any other integrity error is not a version conflict."""
+    diag = getattr(exc.orig, "diag", None)
+    constraint = getattr(diag, "constraint_name", None)
+    if constraint is not None:   # PostgreSQL names the constraint
+        return bool(constraint == "actions_pkey")
+    return "actions.table_id, actions.version" in str(exc.orig)   # SQLite names the columns
 
 
 class TableService:
@@ -138,9 +151,10 @@ class TableService:
         if not isinstance(seat_specs, list) or not seat_specs:
             raise PlayError("bad_seats", "give one entry per seat")
         players = len(seat_specs)
-        seed = secrets.randbelow(2**31)
+        # 256 secret bits keying BLAKE2b: no view, however many, narrows down the seed or the next shuffle
+        seed = secrets.randbits(SECRET_BITS)
         try:
-            state = game.new(players, options or {}, seed=seed)   # validates the count and the options
+            state = game.new(players, options or {}, seed=seed, rng=ONLINE_RNG)   # validates count, options
         except NastolkaError as exc:
             raise PlayError("bad_options", str(exc)) from None
         if clock is not None and (isinstance(clock, bool) or not isinstance(clock, int)
@@ -168,7 +182,7 @@ class TableService:
         table_id = new_table_id()
         status = "playing" if all(r["kind"] == "bot" for r in rows) else "open"
         table_row = {"id": table_id, "game": game.id, "options": json.dumps(dict(state.origin.options)),
-                     "players": players, "seed": seed, "status": status, "clock": clock}
+                     "players": players, "seed": str(seed), "rng": ONLINE_RNG, "status": status, "clock": clock}
 
         def tx(conn: Connection) -> None:
             store.insert_table(conn, table_row, [{"table_id": table_id, **r} for r in rows])
@@ -187,6 +201,7 @@ class TableService:
         token_hash = hash_token(token)
 
         def tx(conn: Connection) -> tuple[bool, bool]:
+            store.lock_table(conn, table_id)
             ok = store.claim_seat(conn, table_id, seat, name, token_hash)
             started = ok and store.start_if_full(conn, table_id)
             if ok:
@@ -223,10 +238,12 @@ class TableService:
         """Before the start: free the seat. During play: a bot plays for the seat until its person returns."""
         rt = await self.get(table_id)
         seat = await self.seat_of(rt, token)
+        token_hash = hash_token(token)
 
         def tx(conn: Connection) -> None:
-            if rt.status == "open":
-                store.free_seat(conn, table_id, seat)
+            row = store.lock_table(conn, table_id)   # the database's status, not this process's cache
+            if row is not None and row.status == "open":
+                store.free_seat(conn, table_id, seat, token_hash)
             else:
                 store.set_away(conn, table_id, seat, True)
             self._notify_in_tx(conn, table_id)
@@ -315,7 +332,9 @@ class TableService:
 
             try:
                 await self.db.run(tx)
-            except IntegrityError:
+            except IntegrityError as exc:
+                if not is_action_conflict(exc):
+                    raise   # a bug, not a race: never answered as "stale" (nothing was stored)
                 await self._catch_up(rt)
                 raise PlayError("stale", f"another move was accepted first; the table is now at version "
                                          f"{rt.version}", 409) from None

@@ -18,9 +18,10 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from .errors import PlayError
-from .hub import Client
+from .hub import Client, demote
 from .ratelimit import TokenBucket
 from .runtime import state_message
+from .tokens import hash_token
 
 router = APIRouter()
 log = logging.getLogger("nastolka.server")
@@ -54,6 +55,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         except PlayError as exc:
             client.send({"type": "error", **exc.to_json()})
     client.seat = seat
+    client.token_hash = hash_token(token) if seat is not None else None
     hub.add(client)
     writer = asyncio.create_task(client.writer())
     try:
@@ -95,17 +97,31 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         writer.cancel()
 
 
+async def _current_seat(svc: Any, rt: Any, client: Client, token: str | None) -> int:
+    """The seat this socket may act for *now*: its token is checked against the seat's current token on
+    every action, ``back`` and ``leave`` (a seat given up and taken by someone else is theirs, not ours)."""
+    if client.seat is None:
+        raise PlayError("spectator", "spectators cannot act; join a seat first", 403)
+    try:
+        seat = await svc.seat_of(rt, token)
+    except PlayError:
+        seat = None
+    if seat != client.seat:
+        demote(rt, client)
+        raise PlayError("seat_lost", "this seat is no longer yours (it was given up or taken); "
+                                     "you are watching now", 403)
+    return seat
+
+
 async def _handle(svc: Any, rt: Any, client: Client, token: str | None, msg: dict[str, Any]) -> None:
     kind = msg.get("type")
-    seat = client.seat
     try:
         if kind == "ping":
             client.send({"type": "pong", "t": msg.get("t")})
         elif kind == "sync":
-            client.send(state_message(rt, seat, list(rt.log)[-60:], full=True))
+            client.send(state_message(rt, client.seat, list(rt.log)[-60:], full=True))
         elif kind in ("action", "back", "leave"):
-            if seat is None:
-                raise PlayError("spectator", "spectators cannot act; join a seat first", 403)
+            seat = await _current_seat(svc, rt, client, token)
             if kind == "action":
                 entry = await svc.submit(rt, seat, msg.get("action"), msg.get("version"), by="human")
                 client.send({"type": "accepted", "version": entry.version + 1, "action": entry.action})
@@ -116,6 +132,8 @@ async def _handle(svc: Any, rt: Any, client: Client, token: str | None, msg: dic
         else:
             raise PlayError("bad_type", f"unknown message type {kind!r}")
     except PlayError as exc:
+        if exc.code == "seat_lost":
+            return   # demote() has told the socket already
         reply: dict[str, Any] = {"type": "error", **exc.to_json()}
-        reply["state"] = state_message(rt, seat, [], full=True)
+        reply["state"] = state_message(rt, client.seat, [], full=True)
         client.send(reply)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from textual import events
 from textual.app import App
 
 from nastolka.engine import Game, NastolkaError, Record
@@ -13,8 +14,10 @@ from .config import Settings
 from .game_screen import GameScreen
 from .i18n import tr
 from .keys import localize
+from .layout import too_small
 from .replay import ReplayScreen
 from .session import Session
+from .small import TooSmallScreen
 from .start import StartScreen
 
 
@@ -52,6 +55,24 @@ class NastolkaApp(App[None]):
         self.push_screen(StartScreen(self.games, self.lang, self.seed))
         if self._open_path is not None:
             self.open_record(self._open_path, replay=self._open_replay)
+        self.check_size(self.size.width, self.size.height)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.check_size(event.size.width, event.size.height)
+
+    def check_size(self, width: int, height: int) -> None:
+        """Below the minimum size, a message covers the screen instead of a board nobody can read."""
+        small = next((s for s in self.screen_stack if isinstance(s, TooSmallScreen)), None)
+        if too_small(width, height):
+            if small is None:
+                self.push_screen(TooSmallScreen(self.lang, width, height))
+            else:
+                small.resized(width, height)
+        elif small is not None:
+            if self.screen is small:
+                self.pop_screen()
+            else:
+                small.dismiss(None)
 
     # ------------------------------------------------------------------ settings
     def set_lang(self, lang: str) -> None:

@@ -26,10 +26,12 @@ from nastolka.bots.base import Bot
 from nastolka.engine import Event, GameState, NastolkaError, visible
 
 from .boards import present, presenter_for
+from .boards.draw import height_of
 from .cover import CoverScreen
 from .help import HelpScreen
 from .i18n import tr
 from .keys import localize
+from .layout import SIDE_MIN_WIDTH, Plan, is_tight, plan, side_width
 from .names import seat_names
 from .session import Session
 
@@ -48,6 +50,7 @@ class GameScreen(Screen[None]):
         Binding("plus,equals_sign", "faster", "Faster", show=False),
         Binding("minus", "slower", "Slower", show=False),
         Binding("l", "toggle_lang", "Language", show=False),
+        Binding("v", "toggle_side", "Board/log"),
         Binding("q,escape", "leave", "Leave"),
         *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)],
     ]
@@ -70,10 +73,17 @@ class GameScreen(Screen[None]):
         self.focus_aid: str | None = None
         #: the human seat whose legal actions are in the list now (None: the list is empty)
         self.awaiting: int | None = None
+        #: how the panels share the terminal now (``fit``), and the narrow screen's board/log toggle
+        self.plan: Plan | None = None
+        self.side_wanted = False
+        self._cards: Any = None
+        self._prompt_lines = 0
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        yield Static(id="title")
+        with Horizontal(id="top"):
+            yield Static(id="title")
+            yield Static(id="status")
         with Horizontal(id="body"):
             with Vertical(id="main"):
                 with VerticalScroll(id="board-box"):
@@ -84,8 +94,10 @@ class GameScreen(Screen[None]):
             with Vertical(id="side"):
                 yield Static(id="table")
                 yield RichLog(id="log", wrap=True, markup=False, min_width=20)
-                yield Static(id="status")
         yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit()
 
     def on_mount(self) -> None:
         localize(self, self.lang)
@@ -113,18 +125,84 @@ class GameScreen(Screen[None]):
             title.append(f" · {names[self.shown]}")
         self.query_one("#title", Static).update(title)
         self.query_one("#board-box").border_title = tr("board", lang)
-        self.query_one("#board", Static).update(self.present("board", game, view, lang, self.focus_aid))
         hand = self.query_one("#hand", Static)
         hand.border_title = tr("hand", lang) if len(self.session.humans) == 1 or self.shown is None \
             else tr("hand_of", lang, name=names[self.shown])
-        cards = self.present("hand", view, lang) if self.shown is not None else None
-        hand.update(self.presenter.hand_renderable(cards, lang, tr("hand_empty", lang), tr("hand_hidden", lang)))
+        self._cards = self.present("hand", view, lang) if self.shown is not None else None
         table = self.query_one("#table", Static)
         table.border_title = tr("table", lang)
         table.update(self.present("table", view, lang, names))
         self.query_one("#log").border_title = tr("log", lang)
         self.draw_actions()
         self.draw_status()
+        self.fit()
+
+    # ------------------------------------------------------------------ fitting the terminal
+    def board_renderable(self, compact: bool) -> Any:
+        return self.present("board", self.session.game, self.view(), self.lang, self.focus_aid, compact)
+
+    def hand_renderable(self, compact: bool) -> Any:
+        lang = self.lang
+        return self.presenter.hand_renderable(self._cards, lang, tr("hand_empty", lang), tr("hand_hidden", lang),
+                                              compact)
+
+    def fit(self) -> None:
+        """Share the screen between board, hand and moves for the terminal's size (see ``layout.plan``)."""
+        if not self.is_mounted or not self.size.width:
+            return
+        width, height = self.size
+        console = self.app.console
+        boards: dict[bool, Any] = {}
+        hands: dict[bool, Any] = {}
+
+        def board_lines(compact: bool, inner: int) -> int:
+            boards[compact] = self.board_renderable(compact)
+            return height_of(console, boards[compact], inner)
+
+        def hand_lines(compact: bool, inner: int) -> int:
+            hands[compact] = self.hand_renderable(compact)
+            return height_of(console, hands[compact], inner)
+
+        prompt = self.query_one("#prompt", Static)
+        prompt_lines = self._prompt_lines = self.prompt_lines()
+        options = self.query_one("#actions", OptionList)
+        p = plan(width, height, board_lines=board_lines, hand_lines=hand_lines, prompt_lines=max(1, prompt_lines),
+                 actions=options.option_count, side_wanted=self.side_wanted)
+        self.plan = p
+        self.set_class(is_tight(width, height), "tight")
+        side = self.query_one("#side")
+        side.display = p.side
+        side.styles.width = p.side_width
+        box = self.query_one("#board-box")
+        box.display = p.board_shown
+        if p.board_shown:
+            box.styles.height = p.board_height
+            self.query_one("#board", Static).update(boards.get(p.board_compact) or
+                                                    self.board_renderable(p.board_compact))
+        hand = self.query_one("#hand", Static)
+        hand.styles.height = p.hand_height
+        hand.update(hands.get(p.hand_compact) or self.hand_renderable(p.hand_compact))
+        prompt.styles.height = max(1, prompt_lines)
+        options.display = p.actions_height > 0
+        options.styles.height = max(p.actions_height, 0)
+        self.refresh_bindings()
+
+    def prompt_lines(self) -> int:
+        """Lines "Your move — <card text>" takes at the main column's width (at most three)."""
+        width = self.size.width
+        main_width = width - side_width(width) if width >= SIDE_MIN_WIDTH else width
+        content = self.query_one("#prompt", Static).content
+        return min(3, height_of(self.app.console, content, main_width - 2)) if content else 0
+
+    def action_toggle_side(self) -> None:
+        """On a narrow screen: the players table and the log instead of the board, and back."""
+        self.side_wanted = not self.side_wanted
+        self.fit()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "toggle_side":
+            return self.size.width < SIDE_MIN_WIDTH  # a wide screen shows both at once
+        return True
 
     def present(self, part: str, *args: Any) -> Any:
         """A part drawn by the game's presenter, or by the generic one if the game's fails (a view that
@@ -239,6 +317,7 @@ class GameScreen(Screen[None]):
         else:
             self.draw_actions()  # at pace 0 only the end of a run of bot moves is worth a frame
             self.draw_status()
+            self.fit()
         bots = self.session.bots if self.pace <= 0 else {seat: self.session.bots[seat]}
         work = partial(_think, bots, self.state.clone(), self.state.step, self.pace)
         self.run_worker(work, thread=True, group="bot", exclusive=True, exit_on_error=False)
@@ -296,11 +375,14 @@ class GameScreen(Screen[None]):
             return
         view = self.view()
         self.draw_prompt(view, aid)
+        if self.prompt_lines() != self._prompt_lines:
+            self.focus_aid = aid
+            self.fit()  # a longer card text under "Your move" takes a line from the board or the list
+            return
         before = self.present("focus_key", view, self.focus_aid)
         self.focus_aid = aid
-        if self.present("focus_key", view, aid) != before:
-            self.query_one("#board", Static).update(
-                self.present("board", self.session.game, view, self.lang, self.focus_aid))
+        if self.present("focus_key", view, aid) != before and self.plan is not None:
+            self.query_one("#board", Static).update(self.board_renderable(self.plan.board_compact))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -98,6 +98,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "back": ("Back", "Назад"),
     "close_short": ("Close", "Закрыть"),
     "slower": ("Slower", "Медленнее"),
+    "toggle_side": ("Board/log", "Поле/журнал"),
+    "too_small": ("The terminal is {w}×{h}; the games need at least {min_w}×{min_h}. Make the window bigger.",
+                  "Терминал {w}×{h}, а играм нужно не меньше {min_w}×{min_h}. Увеличьте окно."),
 }
 
 

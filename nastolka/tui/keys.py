@@ -19,6 +19,7 @@ LABELS = {
     "start": "start", "resume": "resume_short", "replay": "replay_short", "toggle_lang": "toggle_lang",
     "quit_app": "quit", "new_game": "new_game", "step(1)": "forward", "step(-1)": "back", "back": "back",
     "close": "close_short", "cancel": "close_short", "faster": "faster", "slower": "slower",
+    "toggle_side": "toggle_side",
 }
 
 

@@ -193,6 +193,7 @@ function tablePage(id) {
     if (m.type === "state") { setState(m); return; }
     if (m.type === "error") {
       if (m.code === "not_found") { clear(app).append(h("p", { class: "error" }, m.message)); closed = true; return; }
+      if (m.code === "seat_lost") localStorage.removeItem(seatKey(id));   // this browser watches from now on
       if (m.code !== "stale") toast(m.message, "error");
       busy = false;
       if (m.state) setState(m.state);

@@ -26,15 +26,16 @@ HANDS = [["fire:doc", "fire:ghost", "rob:ghost", "move:doc", "marshal"],
 
 
 # ----------------------------------------------------------------------------- CE-10 cover
-def test_CE_10_cover_is_offered_in_a_switching_turn() -> None:
-    """Angry Marshal (N N T R, 2–4 set): the R turn is face up, so a Fire there may be covered."""
+def test_CE_10_no_cover_in_a_switching_turn_even_with_cover_cards_in_hand() -> None:
+    """Angry Marshal (N N T R, 2–4 set): the R turn is face up, but the 2016 rules allow cover after a Fire
+    of a standard turn only (CE-10; rules version 3)."""
     s = run(2, setup2(rounds=["angry_marshal"], hands=HANDS),
             [(0, "play:card=move,bandit=doc"), (1, "play:card=move,bandit=tuco"),
              (0, "play:card=marshal"), (1, "play:card=move,bandit=belle"),
              (0, "play:card=rob,bandit=ghost"), (1, "play:card=floor,bandit=tuco")])
     assert s.view(0)["turns"][s.view(0)["turn"]] == "R" and s.actor == 0
     s.apply(0, "play:card=fire,bandit=doc")
-    assert s.actor == 0 and s.legal_ids(0) == ["cover:card=fire,bandit=ghost", "pass"]
+    assert s.actor == 1 and s.phase == 2 and not any(a.startswith("cover:") for a in s.legal_ids(1))
 
 
 def test_CE_10_no_cover_in_a_speeding_up_turn() -> None:

@@ -69,6 +69,27 @@ def test_CE_10_no_cover_in_a_tunnel_turn() -> None:
     assert s.actor == 1 and s.phase == 2
 
 
+def test_CE_10_cover_only_after_standard_turn_fire() -> None:
+    """The 2016 two-player rules: cover follows a Fire played in a standard (normal) turn only."""
+    hands = [["fire:doc", "rob:ghost", "move:doc"], ["move:tuco", "move:belle"]]
+    s = run(2, setup2(rounds=["braking"], hands=hands), [(0, "play:card=fire,bandit=doc")])
+    assert s.phase == 3 and s.view(0)["phase"] == "cover"
+    assert s.legal_ids(0) == ["cover:card=rob,bandit=ghost", "pass"]
+
+
+def test_CE_10_no_cover_in_a_switching_turn() -> None:
+    hands = [["move:doc", "floor:doc", "move:ghost", "fire:doc", "rob:ghost"],
+             ["move:tuco", "move:belle", "floor:tuco", "floor:belle"]]
+    moves = [(0, "play:card=move,bandit=doc"), (1, "play:card=move,bandit=tuco"),
+             (0, "play:card=floor,bandit=doc"), (1, "play:card=move,bandit=belle"),
+             (0, "play:card=move,bandit=ghost"), (1, "play:card=floor,bandit=tuco")]
+    s = run(2, setup2(rounds=["angry_marshal"], hands=hands), moves)   # N N T R
+    assert s.sched[s.sp] & 3 == D.SWITCH and s.actor == 0
+    s = run(2, setup2(rounds=["angry_marshal"], hands=hands), [*moves, (0, "play:card=fire,bandit=doc")])
+    assert s.actor == 1 and s.phase == 2                       # straight on to the other player: no cover
+    assert [s.names[e >> 1] for e in s.pile][-1] == "fire:doc"
+
+
 def test_CE_10_ghost_face_down_only_for_ghosts_own_first_card() -> None:
     hands = [["fire:doc", "rob:ghost", "move:doc"], ["move:tuco", "move:belle"]]
     s = run(2, setup2(hands=hands))

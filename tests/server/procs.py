@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -44,8 +45,10 @@ class ServerProcess:
     """``python serve_toy.py`` in a subprocess; ``kill()`` is SIGKILL (no chance to clean up)."""
 
     def __init__(self, db_url: str, redis_url: str | None = None, bot_delay: float = 0.0,
-                 port: int | None = None, log_path: Path | None = None) -> None:
+                 port: int | None = None, log_path: Path | None = None,
+                 settings: dict[str, object] | None = None) -> None:
         self.db_url, self.redis_url, self.bot_delay = db_url, redis_url, bot_delay
+        self.settings = settings or {}
         self.port = port or free_port()
         self.log_path = log_path
         self.proc: subprocess.Popen[bytes] | None = None
@@ -62,7 +65,7 @@ class ServerProcess:
         out = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL   # noqa: SIM115
         cmd = [sys.executable, str(HERE / "serve_toy.py"), str(self.port), self.db_url,
                self.redis_url or "-", str(self.bot_delay)]
-        self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env={**os.environ})
+        self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "NASTOLKA_TEST_SETTINGS": json.dumps(self.settings)})
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if self.proc.poll() is not None:

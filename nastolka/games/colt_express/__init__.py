@@ -45,7 +45,7 @@ OPTIONS = OptionSchema((
 
 GAME = Game(
     id="colt_express", name_en="Colt Express", name_ru="Кольт Экспресс", min_players=2, max_players=6,
-    rules_version="2", state_class=ColtState, options=OPTIONS,
+    rules_version="3", state_class=ColtState, options=OPTIONS,
     description_en="Bandits rob a train: plan actions blind, then watch them go wrong.",
     description_ru="Бандиты грабят поезд: планируйте действия вслепую и смотрите, как всё идёт не так.",
     bots={"heuristic": _heuristic}, setup_keys=SETUP_KEYS,

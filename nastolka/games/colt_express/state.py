@@ -492,7 +492,7 @@ class ColtState(GameState):
             if pay & 1:
                 self.gpile += (len(self.pile),)
             self._play(seat, card, fd, ev)
-            if (self.two and not fd and ttype in (D.NORMAL, D.SWITCH) and D.CARD_KIND[card] == D.FIRE
+            if (self.two and not fd and ttype == D.NORMAL and D.CARD_KIND[card] == D.FIRE
                     and card < D.MARSHAL2P):
                 b = card // 6
                 if any(c < D.MARSHAL2P and c // 6 != b for c in self.hand[seat]):

@@ -19,7 +19,7 @@ from rich.text import Text
 
 from nastolka.engine import Game
 
-from .draw import Box, Boxes
+from .draw import Box, Boxes, Chips
 
 _COMMON = {"game", "players", "seat", "step", "status", "to_act", "result"}
 
@@ -56,10 +56,13 @@ class Presenter:
 
     hand_keys: Sequence[str] = ("hand", "my_hand")
 
-    def board(self, game: Game, view: dict[str, Any], lang: str, focus: str | None = None) -> RenderableType:
+    def board(self, game: Game, view: dict[str, Any], lang: str, focus: str | None = None,
+              compact: bool = False) -> RenderableType:
         """The game's own text rendering: always correct, never pretty.
 
-        ``focus`` is the id of the action highlighted in the list, so a board can show where it acts."""
+        ``focus`` is the id of the action highlighted in the list, so a board can show where it acts.
+        ``compact`` asks for the smallest drawing that still shows every piece of the position (the
+        screen chooses it when the full one does not fit, e.g. at 80×24)."""
         return Text(game.state_class.render_view(view, lang))
 
     def focus_key(self, view: dict[str, Any], focus: str | None) -> object:
@@ -117,11 +120,15 @@ class Presenter:
             table.add_row(Text(marker + name, style=style), *cells)
         return table
 
-    def hand_renderable(self, cards: list[CardFace] | None, lang: str, empty: str, hidden: str) -> RenderableType:
+    def hand_renderable(self, cards: list[CardFace] | None, lang: str, empty: str, hidden: str,
+                        compact: bool = False) -> RenderableType:
+        """The hand as card boxes, or (``compact``) as one or two lines of card names."""
         if cards is None:
             return Text(hidden, style="dim")
         if not cards:
             return Text(empty, style="dim")
+        if compact:
+            return Chips([Text(c.title, style=f"bold {c.style}".strip()) for c in cards], sep="  ")
         width = max(12, min(19, max(len(c.title) for c in cards) + 4))  # four to a row in 80 columns
         return Boxes([self.card_box(c, width) for c in cards], gap=1)
 

@@ -21,7 +21,7 @@ from nastolka.games.colt_express import data as D
 from nastolka.games.colt_express.text import bandit_name, car_name, card_name
 
 from .base import CardFace, Presenter
-from .draw import Box, Boxes
+from .draw import RULE, Box, Boxes
 
 SEAT_COLOURS = ("red", "dodger_blue1", "green3", "yellow", "magenta", "cyan")
 CAR_WIDTH = 18
@@ -111,12 +111,13 @@ class ColtExpressPresenter(Presenter):
     def focus_key(self, view: dict[str, Any], focus: str | None) -> object:
         return car_target(focus)
 
-    def board(self, game: Game, view: dict[str, Any], lang: str, focus: str | None = None) -> RenderableType:
+    def board(self, game: Game, view: dict[str, Any], lang: str, focus: str | None = None,
+              compact: bool = False) -> RenderableType:
         ru = lang == "ru"
         parts: list[RenderableType] = [self.header(view, lang)]
         cars = view.get("cars", [])
         bandits = view.get("bandits", [])
-        roofs, insides = [], []
+        roofs, insides, whole = [], [], []
         target = car_target(focus)
         for c in range(len(cars) - 1, -1, -1):  # caboose on the left, Locomotive on the right
             roof, inside = self.car(c, cars[c], bandits, view.get("marshal"), lang)
@@ -125,17 +126,27 @@ class ColtExpressPresenter(Presenter):
                 inside = replace(inside, style="bold magenta", subtitle=Text(f"▶{c}◀", style="bold magenta"))
             roofs.append(roof)
             insides.append(inside)
-        # two rows of boxes: every roof on one line, every inside below it, whatever each one holds
-        parts.append(Boxes(roofs, fit=True, min_width=11))
-        parts.append(Boxes(insides, fit=True, min_width=11))
+            # compact: one box a car, the roof above a dashed line and the inside below it
+            whole.append(replace(roof, lines=[*roof.lines, RULE, *inside.lines], subtitle=inside.subtitle,
+                                 style=inside.style))
+        if compact:
+            parts.append(Boxes(whole, fit=True, min_width=10))
+        else:
+            # two rows of boxes: every roof on one line, every inside below it, whatever each one holds
+            parts.append(Boxes(roofs, fit=True, min_width=11))
+            parts.append(Boxes(insides, fit=True, min_width=11))
         extra = Text(("нейтральных пуль: " if ru else "neutral bullets: ") + str(view.get("neutral_bullets")),
                      style="dim")
         if view.get("strongbox_off_train"):
             extra.append(" · " + ("кейс ждёт вне поезда" if ru else "a strongbox waits off the train"), style="dim")
-        parts.append(extra)
-        parts.append(self.pile(view, lang))
-        parts.append(Text("▲ " + ("крыша" if ru else "roof") + " · ▼ " + ("внутри" if ru else "inside")
-                          + " · ★ " + ("шериф" if ru else "Marshal"), style="dim"))
+        legend = Text("▲ " + ("крыша" if ru else "roof") + " · ▼ " + ("внутри" if ru else "inside")
+                      + " · ★ " + ("шериф" if ru else "Marshal"), style="dim")
+        if compact:
+            extra.append(" · ", style="dim")
+            extra.append_text(legend)
+            parts += [self.pile(view, lang), extra]
+        else:
+            parts += [extra, self.pile(view, lang), legend]
         return Group(*parts)
 
     def header(self, view: dict[str, Any], lang: str) -> Text:
@@ -212,7 +223,7 @@ class ColtExpressPresenter(Presenter):
     def table(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
         ru = lang == "ru"
         table = Table(box=None, pad_edge=False, expand=True)
-        table.add_column("", no_wrap=True, overflow="ellipsis", ratio=3)
+        table.add_column("", overflow="fold", ratio=3)
         table.add_column("$", justify="right", no_wrap=True)
         table.add_column("пули" if ru else "ammo", justify="right")
         table.add_column("рука" if ru else "hand", justify="right")

@@ -160,3 +160,58 @@ def wrap_words(text: str, width: int, max_lines: int = 2) -> list[str]:
     if len(lines) > max_lines:
         lines = lines[: max_lines - 1] + [" ".join(lines[max_lines - 1:])[: width - 1] + "…"]
     return lines
+
+
+@dataclass
+class Chips:
+    """Short labelled pieces (cards, Locations) packed left to right, never broken inside a piece.
+
+    The compact boards are made of these: at 80 columns a row of cards becomes one or two lines of
+    "Acrobat 4↑★ · Juggler 5→", and every name stays whole, so a player can always read it.
+    """
+
+    chips: list[Text] = field(default_factory=list)
+    label: Text | str = ""
+    label_width: int = 0
+    sep: str = " · "
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        total = self.label_width + sum(c.cell_len for c in self.chips) + len(self.sep) * max(0, len(self.chips) - 1)
+        return Measurement(min(max(1, self.label_width + 1), options.max_width), min(max(total, 1), options.max_width))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        room = max(1, options.max_width - self.label_width)
+        label = self.label if isinstance(self.label, Text) else Text(self.label, style="bold")
+        lines: list[Text] = []
+        line = Text()
+        for chip in self.chips:
+            chip = chip.copy()
+            if chip.cell_len > room:
+                chip.truncate(room, overflow="ellipsis")
+            need = chip.cell_len + (len(self.sep) if line.plain else 0)
+            if line.plain and line.cell_len + need > room:
+                lines.append(line)
+                line = Text()
+            if line.plain:
+                line.append(self.sep, style="dim")
+            line.append_text(chip)
+        if line.plain or not lines:
+            lines.append(line)
+        out = []
+        for i, text in enumerate(lines):
+            row = Text()
+            if self.label_width:
+                cell = label.copy() if i == 0 else Text("")
+                cell.truncate(self.label_width, pad=True)
+                row.append_text(cell)
+            row.append_text(text)
+            out.append(row)
+        yield Text("\n").join(out)
+
+
+def height_of(console: Console, renderable: object, width: int) -> int:
+    """How many lines ``renderable`` takes at ``width`` (layouts choose full or compact boards by this)."""
+    if renderable is None:
+        return 0
+    options = console.options.update(width=max(1, width), height=None)
+    return len(console.render_lines(renderable, options, pad=False))  # type: ignore[arg-type]

@@ -17,12 +17,12 @@ from nastolka.engine import Game, is_well_formed, parse_id
 from nastolka.games.show_battle import data
 
 from .base import CardFace, Presenter
-from .draw import Box, Boxes, wrap_words
+from .draw import Box, Boxes, Chips, wrap_words
 
 #: owner colour -> terminal colour (blue is lightened to stay readable on a dark background)
 COLOURS = ("red", "dodger_blue1", "green3", "yellow")
 ARROWS = ("↑", "→", "↓", "←")
-CARD_WIDTH = 11
+CARD_WIDTH = 14
 
 
 def card_name(kind: str, lang: str) -> str:
@@ -77,7 +77,8 @@ class ShowBattlePresenter(Presenter):
     def focus_key(self, view: dict[str, Any], focus: str | None) -> object:
         return focus_target(focus, view.get("pending"))
 
-    def board(self, game: Game, view: dict[str, Any], lang: str, focus: str | None = None) -> RenderableType:
+    def board(self, game: Game, view: dict[str, Any], lang: str, focus: str | None = None,
+              compact: bool = False) -> RenderableType:
         ru = lang == "ru"
         parts: list[RenderableType] = []
         solo = view.get("solo")
@@ -90,7 +91,8 @@ class ShowBattlePresenter(Presenter):
         pending = view.get("pending")
         target = focus_target(focus, pending)
         for row in view.get("rows", []):
-            parts.append(self.row(row, lang, pending, target))
+            parts.append(self.compact_row(row, lang, pending, target) if compact
+                         else self.row(row, lang, pending, target))
         legend = Text("↑ → ↓ ← — " + ("поворот карты по часовой; ★ — неприкасаемая; ▒ — сброшена"
                                          if ru else "card turned clockwise; ★ untouchable; ▒ face down"),
                       style="dim")
@@ -122,6 +124,36 @@ class ShowBattlePresenter(Presenter):
             empty.append("пусто" if lang == "ru" else "empty", style="dim")
             return empty
         return Boxes(boxes, label=name, label_width=4)
+
+    def compact_row(self, row: dict[str, Any], lang: str, pending: dict[str, Any] | None,
+                    target: tuple[str, int, str | None] | None = None) -> RenderableType:
+        """A row as one or two lines: "A1  Acrobat 4↑★ · Juggler 5→", each card whole, in its owner's colour."""
+        name = Text(str(row.get("name")), style="bold")
+        chips: list[Text] = []
+        slots = row.get("slots", [])
+        here = target if target is not None and target[0] == str(row.get("name")) else None
+        for s in slots:
+            kind = str(s.get("card", "?"))
+            style = colour(s.get("owner"))
+            if s.get("face_up"):
+                chip = Text(card_name(kind, lang), style=f"bold {style}")
+                chip.append(f" {s.get('value')}{ARROWS[int(s.get('orient', 0)) % 4]}", style=style)
+            else:
+                chip = Text("▒", style="dim") + Text(card_name(kind, lang), style=f"dim strike {style}")
+            if s.get("token"):
+                chip.append("★", style="bold yellow")
+            if s.get("covered"):
+                chip.append(f"+{len(s['covered'])}", style="dim")
+            if pending and pending.get("row") == row.get("name") and pending.get("slot") == s.get("slot"):
+                chip.append("!", style="bold magenta")
+            if here is not None and here[1] == s.get("slot"):
+                chip = Text("▶", style="bold magenta") + chip + Text("◀", style="bold magenta")
+            chips.append(chip)
+        if here is not None and here[1] == len(slots) + 1:
+            chips.append(Text("+ " + (card_name(here[2], lang) if here[2] else ""), style="bold magenta"))
+        if not chips:
+            chips.append(Text("пусто" if lang == "ru" else "empty", style="dim"))
+        return Chips(chips, label=name, label_width=4)
 
     def slot(self, slot: dict[str, Any], lang: str, pending: dict[str, Any] | None, row: Any) -> Box:
         """One card on the board: name, active value with an arrow for its orientation, the four edges."""
@@ -185,7 +217,7 @@ class ShowBattlePresenter(Presenter):
     def table(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
         ru = lang == "ru"
         table = Table(box=None, pad_edge=False, expand=True)
-        table.add_column("", no_wrap=True, overflow="ellipsis", ratio=3)
+        table.add_column("", overflow="fold", ratio=3)
         table.add_column("сила" if ru else "score", justify="right")
         table.add_column("рука" if ru else "hand", justify="right")
         table.add_column("кол." if ru else "deck", justify="right")

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -94,7 +96,10 @@ class TaleSpinPresenter(Presenter):
         players = view.get("seats")
         return players if isinstance(players, list) else []
 
-    def board(self, game: Game, view: dict[str, Any], lang: str, focus: str | None = None) -> RenderableType:
+    def board(self, game: Game, view: dict[str, Any], lang: str, focus: str | None = None,
+              compact: bool = False) -> RenderableType:
+        if compact:
+            return self.compact_board(view, lang, focus)
         players = self.players_of(view)
         planes: dict[int, list[int]] = {}
         for seat, p in enumerate(players):
@@ -110,12 +115,34 @@ class TaleSpinPresenter(Presenter):
                 else:
                     box = self.location(clock, planes.get(clock, []), players, covered, lang)
                     if clock == target:
-                        box = Box(box.lines, box.width, Text(f"▶{clock}◀", style="bold magenta"), "",
-                                  "bold magenta", box.height)
+                        box = replace(box, title=Text(f"▶{clock}◀", style="bold magenta"), style="bold magenta")
                     boxes.append(box)
             rows.append(Boxes(boxes, fit=True, min_width=12))
         rows.append(self.pilots(view, lang))
         return Group(*rows)
+
+    def compact_board(self, view: dict[str, Any], lang: str, focus: str | None) -> RenderableType:
+        """The twelve Locations in clock order, in as many columns as fit, then the table and the pilots
+        one line each: every name whole at 80 columns."""
+        ru = lang == "ru"
+        players = self.players_of(view)
+        covered = view.get("covered") or []
+        target = move_target(focus, view)
+        cells = []
+        for clock in range(1, 13):
+            cell = Text(f"{clock:>2} ", style="bold magenta" if clock == target else "dim")
+            cell.append(loc_name(clock, lang), style="bold magenta" if clock == target else "bold")
+            cell.append(f" {'приём' if ru else 'rcv'} {T.LOC_RECEIVING[clock]}", style="dim")
+            if (clock - T.COVER_START) % 12 < len(covered):
+                cell.append(" ✖", style="bold red")
+            for seat, p in enumerate(players):
+                if int(p.get("position", 0)) == clock:
+                    name = char_name(str(p.get("character")), lang).split()[0]
+                    cell.append(f" ✈{name}", style=f"bold {seat_colour(seat)}")
+            cells.append(cell)
+        centre = self.centre(view, lang, upper=True).lines + self.centre(view, lang, upper=False).lines
+        info = Text(" · ").join(line if isinstance(line, Text) else Text(line) for line in centre)
+        return Group(Columns(cells, column_first=True, padding=(0, 2)), info, self.pilots(view, lang, compact=True))
 
     def location(self, clock: int, seats: list[int], players: list[dict[str, Any]], covered: list[Any],
                  lang: str) -> Box:
@@ -133,7 +160,8 @@ class TaleSpinPresenter(Presenter):
             name = char_name(str(players[seat].get("character")), lang).split()[0]
             plane.append(f"✈{name}", style=f"bold {seat_colour(seat)}")
         lines.append(plane)
-        return Box(lines, width=CELL, title=str(clock), style="bold" if seats else "dim", height=3)
+        # wrap: a long name ("Cape Suzette Harbour") takes two lines rather than losing its end
+        return Box(lines, width=CELL, title=str(clock), style="bold" if seats else "dim", height=3, wrap=True)
 
     def centre(self, view: dict[str, Any], lang: str, upper: bool) -> Box:
         ru = lang == "ru"
@@ -170,8 +198,9 @@ class TaleSpinPresenter(Presenter):
             return "Шер Хан" if lang == "ru" else "Shere Khan"
         return str(side)
 
-    def pilots(self, view: dict[str, Any], lang: str) -> RenderableType:
-        """Each pilot's chain (with its bonuses) and cargo hold, packed cargo shown as backs."""
+    def pilots(self, view: dict[str, Any], lang: str, compact: bool = False) -> RenderableType:
+        """Each pilot's chain (with its bonuses) and cargo hold, packed cargo shown as backs (compact: one
+        line a pilot, first name only)."""
         table = Table(box=None, pad_edge=False, show_header=False, expand=True)
         table.add_column(no_wrap=True)
         table.add_column(ratio=1)
@@ -186,8 +215,13 @@ class TaleSpinPresenter(Presenter):
                     hold.append(f"▒{card_name(entry.get('card'), lang)}▒ ", style="dim")
                 else:
                     hold.append("▒▒ ", style="dim")
-            table.add_row(name, Text("⛓ ", style="dim") + chain)
-            table.add_row("", Text(f"▣ {len(p.get('hold') or [])}/{view.get('cargo_to_win')} ", style="dim") + hold)
+            count = Text(f"▣ {len(p.get('hold') or [])}/{view.get('cargo_to_win')} ", style="dim")
+            if compact:
+                name = Text(name.plain.split()[0], style=name.style)
+                table.add_row(name, Text("⛓ ", style="dim") + chain + Text("  ") + count + hold)
+            else:
+                table.add_row(name, Text("⛓ ", style="dim") + chain)
+                table.add_row("", count + hold)
         return table
 
     def own(self, view: dict[str, Any]) -> dict[str, Any] | None:
@@ -221,7 +255,7 @@ class TaleSpinPresenter(Presenter):
     def table(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
         ru = lang == "ru"
         table = Table(box=None, pad_edge=False, expand=True)
-        table.add_column("", no_wrap=True, overflow="ellipsis", ratio=3)
+        table.add_column("", overflow="fold", ratio=3)
         table.add_column("@", justify="right")
         table.add_column("З/Д/П" if ru else "S/R/P", justify="right", no_wrap=True)
         table.add_column("рука" if ru else "hand", justify="right")
