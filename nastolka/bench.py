@@ -23,7 +23,7 @@ def _playout(game: Game, players: int, seed: int) -> tuple[int, list[Any]]:
     """One random game; returns its action count and a few mid-game states for the clone benchmark."""
     state = game.new(players, seed=seed)
     rng = Rng(seed ^ 0x5EED)
-    snapshots = []
+    snapshots: list[Any] = []
     while not state.is_over:
         seat = state.to_act[0]
         legal = state.legal_ids(seat)

@@ -139,7 +139,7 @@ def split_id(aid: str) -> tuple[str, dict[str, str]]:
     verb, _, rest = aid.partition(":")
     if not rest:
         return verb, {}
-    return verb, dict(part.split("=", 1) for part in rest.split(","))  # type: ignore[misc]
+    return verb, dict(part.split("=", 1) for part in rest.split(","))  # type: ignore[misc, unused-ignore]
 
 
 def is_well_formed(aid: object) -> bool:

@@ -55,7 +55,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         except PlayError as exc:
             client.send({"type": "error", **exc.to_json()})
     client.seat = seat
-    client.token_hash = hash_token(token) if seat is not None else None
+    client.token_hash = hash_token(token) if seat is not None and token else None
     hub.add(client)
     writer = asyncio.create_task(client.writer())
     try:

@@ -72,13 +72,13 @@ class _Board:
         return best
 
     def is_rival(self, bid: str) -> bool:
-        return self.seat_of[bid] != self.seat
+        return bool(self.seat_of[bid] != self.seat)
 
     def rival_score(self, bid: str) -> float:
         """How much hurting ``bid`` is worth: rivals by wealth, our own bandit (2 players) is a loss."""
         if not self.is_rival(bid):
             return -1000.0
-        w = self.wealth[self.seat_of[bid]]
+        w: float = self.wealth[self.seat_of[bid]]
         return 100.0 + 0.1 * w + (150.0 if w >= self.leader_wealth else 0.0)
 
     def targets_from(self, me: str, place: tuple[int, int]) -> list[str]:
@@ -123,7 +123,7 @@ class HeuristicBot:
         self.rng = Rng(seed)
 
     def choose(self, state: Any, seat: int) -> str:
-        legal = state.legal_ids(seat)
+        legal: list[str] = state.legal_ids(seat)
         if len(legal) == 1:
             return legal[0]
         view = state.view(seat)
@@ -161,10 +161,11 @@ class HeuristicBot:
         if "bandit" in args:
             return args["bandit"]
         if view.get("resolving"):
-            card = view["resolving"]["card"]
+            card: str = view["resolving"]["card"]
             if ":" in card:
                 return card.split(":")[1]
-        return board.mine[0]
+        mine: str = board.mine[0]
+        return mine
 
     def _score(self, aid: str, view: dict[str, Any], board: _Board) -> float:
         verb, a = split_id(aid)

@@ -278,7 +278,8 @@ class HeuristicBot:
 
     def _entry(self, view: dict[str, Any], side: int, pos: int) -> dict[str, Any]:
         hold = view["khan_hold"] if view["mode"] == "solitaire" and side == 1 else view["seats"][side]["hold"]
-        return hold[pos]
+        entry: dict[str, Any] = hold[pos]
+        return entry
 
     def _pick(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
         """Open a known bluff first (it is discarded), then an unknown card; steal known genuine cargo."""

@@ -1646,9 +1646,9 @@ def _l_drop(s: TaleSpinState, dec: tuple[Any, ...]) -> list[str]:
 
 
 def _a_drop(s: TaleSpinState, dec: tuple[Any, ...], verb: str, p: dict[str, str]) -> None:
-    p = s.chains[dec[1]].pop(int(p["pos"]))
-    s._discard_inst(p)
-    s._e("discard_passenger", seat=dec[1], card=DEF_ID[C_DEF[p]])
+    inst = s.chains[dec[1]].pop(int(p["pos"]))
+    s._discard_inst(inst)
+    s._e("discard_passenger", seat=dec[1], card=DEF_ID[C_DEF[inst]])
 
 
 def _l_pick(s: TaleSpinState, dec: tuple[Any, ...]) -> list[str]:

@@ -140,7 +140,7 @@ class TaleSpinPresenter(Presenter):
                     name = char_name(str(p.get("character")), lang).split()[0]
                     cell.append(f" ✈{name}", style=f"bold {seat_colour(seat)}")
             cells.append(cell)
-        centre = self.centre(view, lang, upper=True).lines + self.centre(view, lang, upper=False).lines
+        centre = [*self.centre(view, lang, upper=True).lines, *self.centre(view, lang, upper=False).lines]
         info = Text(" · ").join(line if isinstance(line, Text) else Text(line) for line in centre)
         return Group(Columns(cells, column_first=True, padding=(0, 2)), info, self.pilots(view, lang, compact=True))
 
