@@ -4,12 +4,12 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: play serve test lint typecheck unit bench clean
+.PHONY: play serve test lint typecheck unit bench clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,cluster,train]'
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -26,8 +26,21 @@ typecheck: $(STAMP)
 	$(BIN)/mypy nastolka
 	$(BIN)/mypy --strict nastolka/engine nastolka/games
 
+# The browser tests drive Debian's Chromium (never a downloaded browser): install it when missing, or
+# stop here saying how — the tests are never skipped.
+CHROMIUM ?= /usr/bin/chromium
+chromium:
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+	  echo "Chromium is missing at $(CHROMIUM): installing Debian's package…"; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
+	  elif command -v sudo >/dev/null 2>&1; then sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi; \
+	  if [ ! -x "$(CHROMIUM)" ]; then \
+	    echo "error: could not install Chromium. Run: sudo apt-get install -y chromium  (or set CHROMIUM=/path/to/chromium)"; exit 1; fi; \
+	fi
+
 # pytest exits 5 when it collects no test: that is a failure here, said plainly.
-unit: $(STAMP)
+unit: $(STAMP) chromium
+	NASTOLKA_CHROMIUM=$(CHROMIUM) \
 	$(BIN)/pytest -n auto --dist loadgroup; code=$$?; \
 	if [ $$code -eq 5 ]; then echo "pytest collected no tests"; exit 1; fi; exit $$code
 

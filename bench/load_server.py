@@ -9,6 +9,16 @@ only after the move is committed and pushed to every seat) as JSON.
     python bench/load_server.py --backend sqlite --tables 50 --seats 4 --seconds 30
     python bench/load_server.py --backend postgres --pg postgresql://postgres@127.0.0.1:5432/postgres
 
+With ``--pace MIN,MAX`` each person thinks that many seconds before a move (a human pace); with
+``--abuse`` an abuse mix runs beside them, each part bounded and from loopback addresses of its own:
+floods of joins and of table creation, big and deeply nested bodies, sync and replay floods, and
+sockets that never read. Players each come from their own loopback address too (as people would), so
+per-address limits meet only the abusers. Reported besides latency: whether every accepted move is in
+the table's log (``lost_moves``) and the server process's CPU time per accepted move.
+
+    python bench/load_server.py --tables 50 --seats 4 --seconds 30 --pace 1,3 --abuse
+    python bench/load_server.py --tables 50 --seats 4 --seconds 20            # full speed: CPU per move
+
 Bounded: it stops after ``--seconds`` or ``--max-actions``, whichever comes first, and cleans up the
 server process and the database it created.
 """
@@ -54,14 +64,21 @@ class Stats:
         self.errors: dict[str, int] = {}
         self.games_done = 0
         self.connected = 0
+        self.accepted: dict[str, int] = {}
+        self.abuse: dict[str, dict[str, int]] = {}
+
+    def abused(self, kind: str, outcome: str) -> None:
+        counts = self.abuse.setdefault(kind, {})
+        counts[outcome] = counts.get(outcome, 0) + 1
 
     def error(self, code: str) -> None:
         self.errors[code] = self.errors.get(code, 0) + 1
 
 
 async def player(ws_url: str, table_id: str, token: str, rng: random.Random, stats: Stats,
-                 stop: asyncio.Event) -> None:
-    async with websockets.connect(f"{ws_url}/ws/tables/{table_id}", max_size=2**22, compression=None) as ws:
+                 stop: asyncio.Event, address: str, pace: tuple[float, float] | None) -> None:
+    async with websockets.connect(f"{ws_url}/ws/tables/{table_id}", max_size=2**22, compression=None,
+                                  local_addr=(address, 0)) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         stats.connected += 1
         sent_at: float | None = None
@@ -71,6 +88,7 @@ async def player(ws_url: str, table_id: str, token: str, rng: random.Random, sta
             kind = msg["type"]
             if kind == "accepted" and sent_at is not None:
                 stats.latencies.append(time.perf_counter() - sent_at)
+                stats.accepted[table_id] = stats.accepted.get(table_id, 0) + 1
                 sent_at = None
             elif kind == "error":
                 stats.error(msg.get("code", "?"))
@@ -84,6 +102,19 @@ async def player(ws_url: str, table_id: str, token: str, rng: random.Random, sta
                 return
             # the state after my own move may arrive before my "accepted": act on the latest state
             if last["legal"] and sent_at is None:
+                if pace is not None:   # think like a person; the newest state is read after thinking
+                    await asyncio.sleep(rng.uniform(*pace))
+                    while True:
+                        try:
+                            newer = json.loads(await asyncio.wait_for(ws.recv(), 0.001))
+                        except TimeoutError:
+                            break
+                        if newer["type"] == "state":
+                            last = newer
+                        elif newer["type"] == "error":
+                            stats.error(newer.get("code", "?"))
+                    if not last["legal"] or last["table"]["status"] != "playing" or stop.is_set():
+                        continue
                 choice = rng.choice(last["legal"])["id"]
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "action", "action": choice, "version": last["version"]}))
@@ -101,17 +132,125 @@ async def post(http: httpx.AsyncClient, path: str, body: dict[str, Any]) -> dict
 
 
 async def table_loop(base: str, ws_url: str, game: str, seats: int, rng: random.Random, stats: Stats,
-                     stop: asyncio.Event) -> None:
-    """One table slot: play games back to back until the time is up."""
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+                     stop: asyncio.Event, address: str, pace: tuple[float, float] | None) -> None:
+    """One table slot (one loopback address): play games back to back until the time is up."""
+    transport = httpx.AsyncHTTPTransport(local_address=address)
+    async with httpx.AsyncClient(base_url=base, timeout=30, transport=transport) as http:
         while not stop.is_set():
             table = (await post(http, "/api/tables", {"game": game, "seats": [{}] * seats}))["table"]
             tokens = [(await post(http, f"/api/tables/{table['id']}/join", {"seat": i, "name": f"p{i}"}))["token"]
                       for i in range(seats)]
-            await asyncio.gather(*(player(ws_url, table["id"], tok, random.Random(rng.random()), stats, stop)
-                                   for tok in tokens))
+            stats.accepted.setdefault(table["id"], 0)
+            await asyncio.gather(*(player(ws_url, table["id"], tok, random.Random(rng.random()), stats, stop,
+                                          address, pace) for tok in tokens))
             if not stop.is_set():
                 stats.games_done += 1
+
+
+# ------------------------------------------------------------------------------------------- the abuse mix
+def abuser_http(base: str, address: str) -> httpx.AsyncClient:
+    return httpx.AsyncClient(base_url=base, timeout=30, transport=httpx.AsyncHTTPTransport(local_address=address))
+
+
+async def abuse_joins(base: str, stats: Stats, stop: asyncio.Event, address: str) -> None:
+    """Join every table the players use, again and again (all seats are taken: every join is refused)."""
+    async with abuser_http(base, address) as http:
+        while not stop.is_set():
+            for tid in list(stats.accepted)[-20:]:
+                r = await http.post(f"/api/tables/{tid}/join", json={"seat": 0, "name": "flood"})
+                stats.abused("join_flood", str(r.status_code))
+                if stop.is_set():
+                    return
+
+
+async def abuse_create(base: str, game: str, stats: Stats, stop: asyncio.Event, address: str) -> None:
+    async with abuser_http(base, address) as http:
+        while not stop.is_set():
+            r = await http.post("/api/tables", json={"game": game, "seats": [{}, {}]})
+            stats.abused("create_flood", str(r.status_code))
+
+
+async def abuse_bodies(base: str, stats: Stats, stop: asyncio.Event, address: str) -> None:
+    """Big bodies (with and without Content-Length) and deeply nested JSON."""
+    big = b'{"game": "x", "seats": [' + b"{}, " * 500_000 + b"{}]}"
+    deep = b'{"game": "x", "seats": [], "options": {"a": ' + b"[" * 20_000 + b"]" * 20_000 + b"}}"
+
+    def chunked() -> Any:
+        yield b'{"game": "x", "seats": ['
+        for _ in range(200):
+            yield b"{}, " * 1000
+        yield b"{}]}"
+
+    async with abuser_http(base, address) as http:
+        while not stop.is_set():
+            for kind, content in (("big_body", big), ("deep_body", deep)):
+                r = await http.post("/api/tables", content=content, headers={"content-type": "application/json"})
+                stats.abused(kind, str(r.status_code))
+            try:
+                r = await http.post("/api/tables", content=chunked(), headers={"content-type": "application/json"})
+                stats.abused("chunked_body", str(r.status_code))
+            except httpx.HTTPError:
+                stats.abused("chunked_body", "cut off")
+
+
+async def abuse_sync(ws_url: str, table_id: str, stats: Stats, stop: asyncio.Event, address: str) -> None:
+    """A spectator asking for the full state as fast as it can (rate-limited, then closed: reconnects)."""
+    while not stop.is_set():
+        try:
+            async with websockets.connect(f"{ws_url}/ws/tables/{table_id}", local_addr=(address, 0),
+                                          max_size=2**22) as ws:
+                await ws.send(json.dumps({"type": "hello"}))
+                while not stop.is_set():
+                    await ws.send(json.dumps({"type": "sync"}))
+                    stats.abused("sync_flood", "sent")
+                    await asyncio.sleep(0)
+        except (websockets.ConnectionClosed, OSError):
+            stats.abused("sync_flood", "closed")
+            await asyncio.sleep(0.2)
+
+
+async def abuse_replay(base: str, table_id: str, stats: Stats, stop: asyncio.Event, address: str) -> None:
+    async with abuser_http(base, address) as http:
+        total = len((await http.get(f"/api/tables/{table_id}/record")).json()["actions"])
+        rng = random.Random(5)
+        while not stop.is_set():
+            r = await http.get(f"/api/tables/{table_id}/replay/{rng.randint(0, total)}")
+            stats.abused("replay_flood", str(r.status_code))
+
+
+async def abuse_silent(ws_url: str, stats: Stats, stop: asyncio.Event, address: str, count: int) -> None:
+    """Sockets on the busiest tables that say hello and then never read a byte."""
+    sockets = []
+    for tid in list(stats.accepted)[:count]:
+        try:
+            ws = await websockets.connect(f"{ws_url}/ws/tables/{tid}", local_addr=(address, 0), max_queue=1,
+                                          max_size=2**22)
+            await ws.send(json.dumps({"type": "hello"}))
+            sockets.append(ws)
+            stats.abused("silent_sockets", "open")
+        except (websockets.WebSocketException, OSError):
+            stats.abused("silent_sockets", "refused")
+    await stop.wait()
+    for ws in sockets:
+        ws.transport.abort()
+
+
+async def finished_table(base: str, game: str, seats: int) -> str:
+    """A game of bots played to the end, for the replay flood."""
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        tid = (await post(http, "/api/tables", {"game": game, "seats": [{"kind": "bot", "bot": "random"}] * seats}))
+        table_id = str(tid["table"]["id"])
+        for _ in range(600):
+            if (await http.get(f"/api/tables/{table_id}")).json()["table"]["status"] == "over":
+                return table_id
+            await asyncio.sleep(0.1)
+    raise RuntimeError("the bots' game did not finish")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def start_server(port: int, db: str, redis: str | None) -> subprocess.Popen[bytes]:
@@ -145,23 +284,45 @@ async def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
     stats = Stats()
     stop = asyncio.Event()
     rng = random.Random(args.seed)
+    pace = tuple(float(x) for x in args.pace.split(",")) if args.pace else None
+    abusers: list[asyncio.Task[None]] = []
     try:
+        replay_table = await finished_table(base, args.game, args.seats) if args.abuse else None
         tasks = [asyncio.create_task(table_loop(base, ws_url, args.game, args.seats, random.Random(rng.random()),
-                                                stats, stop)) for _ in range(args.tables)]
+                                                stats, stop, f"127.0.{1 + i // 200}.{2 + i % 200}", pace))  # type: ignore[arg-type]
+                 for i in range(args.tables)]
         # warm-up: measure from the moment every simulated person is seated and connected
         warm_deadline = time.perf_counter() + 120
         while stats.connected < args.tables * args.seats and time.perf_counter() < warm_deadline:
             await asyncio.sleep(0.05)
+        if args.abuse:
+            assert replay_table is not None
+            abusers = [
+                asyncio.create_task(abuse_joins(base, stats, stop, "127.0.9.2")),
+                asyncio.create_task(abuse_create(base, args.game, stats, stop, "127.0.9.3")),
+                asyncio.create_task(abuse_bodies(base, stats, stop, "127.0.9.4")),
+                asyncio.create_task(abuse_sync(ws_url, replay_table, stats, stop, "127.0.9.5")),
+                asyncio.create_task(abuse_sync(ws_url, next(iter(stats.accepted)), stats, stop, "127.0.9.6")),
+                asyncio.create_task(abuse_replay(base, replay_table, stats, stop, "127.0.9.7")),
+                asyncio.create_task(abuse_silent(ws_url, stats, stop, "127.0.9.8", 40)),
+            ]
         warmup = len(stats.latencies)
+        cpu_start = cpu_seconds(proc.pid) if proc is not None else None
         started = time.perf_counter()
         while time.perf_counter() - started < args.seconds and len(stats.latencies) - warmup < args.max_actions:
             await asyncio.sleep(0.1)
+        cpu_used = cpu_seconds(proc.pid) - cpu_start if proc is not None and cpu_start is not None else None
         stop.set()
         elapsed = time.perf_counter() - started
         done_actions = len(stats.latencies) - warmup
-        await asyncio.wait(tasks, timeout=10)
-        for t in tasks:
+        await asyncio.wait(tasks + abusers, timeout=15)
+        for t in tasks + abusers:
             t.cancel()
+        lost = 0
+        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+            for tid, accepted in stats.accepted.items():   # every accepted move is in the table's log
+                r = await http.get(f"/api/tables/{tid}")
+                lost += max(0, accepted - int(r.json()["version"]))
     finally:
         if proc is not None:
             proc.send_signal(signal.SIGTERM)
@@ -172,12 +333,16 @@ async def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
     lat_ms = [x * 1000 for x in stats.latencies[warmup:warmup + done_actions]]
     return {
         "backend": args.backend, "game": args.game, "tables": args.tables, "seats": args.seats,
-        "clients": args.tables * args.seats, "seconds": round(elapsed, 2), "actions": done_actions,
+        "clients": args.tables * args.seats, "pace_s": args.pace, "abuse": args.abuse,
+        "seconds": round(elapsed, 2), "actions": done_actions,
         "actions_per_s": round(done_actions / elapsed, 1),
         "latency_ms": {"p50": round(pct(lat_ms, 0.50), 2), "p99": round(pct(lat_ms, 0.99), 2),
                        "mean": round(statistics.fmean(lat_ms), 2) if lat_ms else None,
                        "max": round(max(lat_ms), 2) if lat_ms else None},
-        "games_finished": stats.games_done, "errors": stats.errors, "cpus": os.cpu_count(),
+        "server_cpu_s": round(cpu_used, 2) if cpu_used is not None else None,
+        "server_cpu_ms_per_move": round(1000 * cpu_used / done_actions, 3) if cpu_used and done_actions else None,
+        "lost_moves": lost, "games_finished": stats.games_done, "errors": stats.errors,
+        "abuse_outcomes": stats.abuse, "cpus": os.cpu_count(),
     }
 
 
@@ -194,6 +359,8 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=30.0)
     p.add_argument("--max-actions", type=int, default=200_000)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--pace", default=None, help="MIN,MAX seconds a person thinks before each move (human pace)")
+    p.add_argument("--abuse", action="store_true", help="run the abuse mix beside the players")
     p.add_argument("--out", default=None, help="also write the JSON here")
     args = p.parse_args()
     pg_name = None

@@ -13,7 +13,8 @@ Why it is built this way:
   reads and updates in game order (deterministic whatever ``jobs`` is). When one bot name fills several
   seats of a game, its seats are rated as separate players from the same prior and the updates averaged.
 * **Games are independent tasks** (seeded from the arena seed and the game index), so ``jobs`` processes
-  give exactly the same numbers as one.
+  or a Ray cluster (``cluster=``) give exactly the same numbers as one: the runner (``nastolka.runner``)
+  is the one ``simulate`` uses.
 """
 
 from __future__ import annotations
@@ -23,14 +24,16 @@ import math
 import os
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from nastolka.bots import make_bot
+from nastolka.bots.base import check_seat_bot
 from nastolka.engine import Game, NastolkaError, get, record_of
 from nastolka.match import run_match
+from nastolka.runner import Played, RunInfo, run_batch
+from nastolka.simulate import policy_prepare
 
 RATINGS_FORMAT = "nastolka-ratings/1"
 _SCALE_ENV = "NASTOLKA_BOT_TIME_SCALE"
@@ -128,9 +131,10 @@ def _per_seat_labels(data: Any, players: int) -> dict[str, list[str]]:
 
 
 def _play(task: tuple[str, int, list[str], dict[str, Any], int, int, list[int], dict[str, Any],
-                      str | None, int]) -> ArenaGame:
-    game_id, players, names, options, deal_seed, index, entries, bot_kwargs, records_dir, max_steps = task
+                      bool, int]) -> Played:
+    game_id, players, names, options, deal_seed, index, entries, bot_kwargs, keep_record, max_steps = task
     out = ArenaGame(index=index, deal_seed=deal_seed, entries=entries)
+    record_name = record_text = None
     started = time.perf_counter()
     try:
         game = get(game_id)
@@ -147,14 +151,14 @@ def _play(task: tuple[str, int, list[str], dict[str, Any], int, int, list[int], 
         out.ranks = list(result.ranks)
         out.actions = state.step
         out.move_seconds = [[a.moves, a.total, a.worst] for a in agents]
-        if records_dir is not None:
+        if keep_record:
             seats = [names[e] for e in entries]
-            record_of(state, seats=seats, notes={"arena_index": index}).save(
-                Path(records_dir) / f"{game_id}-{index:05d}-seed{deal_seed}.json")
+            record_name = f"{game_id}-{index:05d}-seed{deal_seed}.json"
+            record_text = record_of(state, seats=seats, notes={"arena_index": index}).dumps() + "\n"
     except Exception as exc:  # one broken game is reported in the summary, not fatal to the run
         out.error = f"game {index} (seed {deal_seed}): {type(exc).__name__}: {exc}"
     out.seconds = time.perf_counter() - started
-    return out
+    return Played(out, record_name, record_text)
 
 
 # ------------------------------------------------------------------------------------------ the run
@@ -169,6 +173,7 @@ class Arena:
     seconds: float = 0.0
     ratings: dict[str, dict[str, Any]] = field(default_factory=dict)
     ratings_file: str | None = None
+    run: RunInfo = field(default_factory=RunInfo)
 
     def finished(self) -> list[ArenaGame]:
         return [g for g in self.games if g.error is None]
@@ -247,6 +252,7 @@ class Arena:
             "mean_seconds_per_game": round(sum(g.seconds for g in done) / n, 3) if n else 0.0,
             "ratings": self.ratings,
             "ratings_file": self.ratings_file,
+            "run": self.run.to_json(),
         }
 
     def category_stats(self) -> dict[str, dict[str, dict[str, Any]]]:
@@ -328,12 +334,14 @@ def run_arena(game_id: str, players: int, bots: Sequence[str], count: int, *, se
               options: dict[str, Any] | None = None, jobs: int = 1, records_dir: str | None = None,
               ratings_path: str | None = None, bot_kwargs: dict[str, Any] | None = None,
               time_scale: float | None = None, progress: Callable[[int], None] | None = None,
-              max_steps: int = 100_000) -> Arena:
+              max_steps: int = 100_000, cluster: str | None = None,
+              notice: Callable[[str], None] | None = None, chunk_size: int | None = None) -> Arena:
     """Play ``count`` games between ``bots`` (one name per seat) with rotating seats.
 
     ``time_scale`` multiplies the search bots' time budgets; it travels as ``NASTOLKA_BOT_TIME_SCALE`` (set
     for the run and restored) so that it reaches worker processes and no game's own bot factory has to
-    accept an argument it does not know.
+    accept an argument it does not know (the runner sets it in every worker, on a cluster too).
+    ``cluster`` (a Ray address or ``auto``) plays the games on a Ray cluster; records are written here.
     """
     if time_scale is not None:
         if time_scale <= 0:
@@ -343,7 +351,8 @@ def run_arena(game_id: str, players: int, bots: Sequence[str], count: int, *, se
         try:
             return run_arena(game_id, players, bots, count, seed=seed, options=options, jobs=jobs,
                              records_dir=records_dir, ratings_path=ratings_path, bot_kwargs=bot_kwargs,
-                             progress=progress, max_steps=max_steps)
+                             progress=progress, max_steps=max_steps, cluster=cluster, notice=notice,
+                             chunk_size=chunk_size)
         finally:
             if previous is None:
                 os.environ.pop(_SCALE_ENV, None)
@@ -362,26 +371,17 @@ def run_arena(game_id: str, players: int, bots: Sequence[str], count: int, *, se
     kwargs = dict(bot_kwargs or {})
     for name in sorted(set(names)):
         make_bot(game, name, 0, **kwargs)  # fail fast on an unknown bot
+        check_seat_bot(game, name, players, opts)  # … or a trained policy of another table
     game.new(players, opts, seed=seed)  # fail fast (OptionError) on options the game rejects for this count
     ratings = load_ratings(ratings_path) if ratings_path else None
-    if records_dir is not None:
-        Path(records_dir).mkdir(parents=True, exist_ok=True)
     tasks = [(game.id, players, names, opts, seed + i // players, i, seating(i, players), kwargs,
-              records_dir, max_steps) for i in range(count)]
+              records_dir is not None, max_steps) for i in range(count)]
     arena = Arena(game.id, players, names, opts, seed, ratings_file=ratings_path)
-    started = time.perf_counter()
-    if jobs == 1:
-        for task in tasks:
-            arena.games.append(_play(task))
-            if progress:
-                progress(1)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for outcome in pool.map(_play, tasks):
-                arena.games.append(outcome)
-                if progress:
-                    progress(1)
-    arena.seconds = time.perf_counter() - started
+    env = {_SCALE_ENV: os.environ[_SCALE_ENV]} if _SCALE_ENV in os.environ else None
+    arena.games, arena.run = run_batch(_play, tasks, jobs=jobs, cluster=cluster, records_dir=records_dir,
+                                       progress=progress, notice=notice, env=env, chunk_size=chunk_size,
+                                       games=[game.id], prepare=policy_prepare(names))
+    arena.seconds = arena.run.seconds
     if ratings is not None and ratings_path is not None:
         table = f"{game.id}/{players}p"
         arena.ratings = update_ratings(ratings, table, arena.games, names)

@@ -1,21 +1,21 @@
-"""Batch simulation: many seeded games between named bots, optionally over several processes.
+"""Batch simulation: many seeded games between named bots, in one process, several, or on a Ray cluster.
 
 Game ``i`` uses seed ``seed + i`` and bots seeded from it, so any single game of a batch can be rerun
-alone, and the whole batch gives the same numbers whatever ``jobs`` is.
+alone, and the whole batch gives the same numbers whatever ``jobs`` or ``cluster`` is (the runner,
+``nastolka.runner``, is shared with the arena).
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from nastolka.bots import make_bot
+from nastolka.bots.base import POLICY_PREFIX, check_seat_bot
 from nastolka.engine import NastolkaError, get, record_of
 from nastolka.match import run_match
+from nastolka.runner import Played, RunInfo, run_batch
 
 
 @dataclass
@@ -37,6 +37,7 @@ class Batch:
     seed: int
     outcomes: list[GameOutcome] = field(default_factory=list)
     seconds: float = 0.0
+    run: RunInfo = field(default_factory=RunInfo)
 
     def summary(self) -> dict[str, Any]:
         done = [o for o in self.outcomes if o.error is None]
@@ -65,12 +66,14 @@ class Batch:
             "win_rate_by_seat": [round(w / n, 4) if n else 0.0 for w in wins],
             "mean_score_by_seat": [round(sum(o.scores[s] for o in done) / n, 3) if n else 0.0
                                    for s in range(self.players)],
+            "run": self.run.to_json(),
         }
 
 
-def _play_one(args: tuple[str, int, Sequence[str], dict[str, Any], int, int, str | None]) -> GameOutcome:
-    game_id, players, bot_names, options, seed, index, records_dir = args
+def _play_one(args: tuple[str, int, Sequence[str], dict[str, Any], int, int, bool]) -> Played:
+    game_id, players, bot_names, options, seed, index, keep_record = args
     outcome = GameOutcome(index=index, seed=seed)
+    name = text = None
     try:
         game = get(game_id)
         agents = [make_bot(game, name, seed * 1_000 + seat) for seat, name in enumerate(bot_names)]
@@ -79,16 +82,30 @@ def _play_one(args: tuple[str, int, Sequence[str], dict[str, Any], int, int, str
         outcome.actions = state.step
         outcome.winners = result.winners
         outcome.scores = result.scores
-        if records_dir is not None:
-            record_of(state, seats=list(bot_names)).save(Path(records_dir) / f"{game_id}-{seed}.json")
+        if keep_record:
+            name, text = f"{game_id}-{seed}.json", record_of(state, seats=list(bot_names)).dumps() + "\n"
     except Exception as exc:  # a crash in one game is counted and reported, not fatal to the batch
         outcome.error = f"seed {seed}: {type(exc).__name__}: {exc}"
-    return outcome
+    return Played(outcome, name, text)
+
+
+def policy_prepare(names: Sequence[str]) -> Any:
+    """Ship the trained policies among ``names`` to the workers (None when there are none)."""
+    if not any(name.startswith(POLICY_PREFIX) for name in names):
+        return None
+    from nastolka.rl.policy import batch_prepare
+
+    return batch_prepare(names)
 
 
 def simulate(game_id: str, players: int, bots: Sequence[str], count: int, *, seed: int = 0,
              options: dict[str, Any] | None = None, jobs: int = 1, records_dir: str | None = None,
-             progress: Callable[[int], None] | None = None) -> Batch:
+             progress: Callable[[int], None] | None = None, cluster: str | None = None,
+             notice: Callable[[str], None] | None = None, chunk_size: int | None = None) -> Batch:
+    """Play ``count`` games; ``cluster`` (a Ray address or ``auto``) runs them on a Ray cluster.
+
+    Records (``records_dir``) are written on this machine, whichever worker played the game.
+    """
     game = get(game_id)
     game.check_players(players)
     opts = game.options.validate(options)
@@ -96,24 +113,13 @@ def simulate(game_id: str, players: int, bots: Sequence[str], count: int, *, see
         bots = list(bots) * players
     if len(bots) != players:
         raise NastolkaError(f"--bots names {len(bots)} bots for {players} players (give one, or one per seat)")
-    for name in set(bots):
-        make_bot(game, name, 0)  # fail fast on an unknown bot name
+    for name in sorted(set(bots)):
+        check_seat_bot(game, name, players, opts)  # fail fast on an unknown bot or a policy of another table
     game.new(players, opts, seed=seed)  # fail fast on options the game rejects for this player count
-    if records_dir is not None:
-        Path(records_dir).mkdir(parents=True, exist_ok=True)
     batch = Batch(game_id, players, list(bots), opts, seed)
-    tasks = [(game_id, players, list(bots), opts, seed + i, i, records_dir) for i in range(count)]
-    start = time.perf_counter()
-    if jobs <= 1:
-        for task in tasks:
-            batch.outcomes.append(_play_one(task))
-            if progress:
-                progress(1)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for outcome in pool.map(_play_one, tasks, chunksize=max(1, count // (jobs * 8))):
-                batch.outcomes.append(outcome)
-                if progress:
-                    progress(1)
-    batch.seconds = time.perf_counter() - start
+    tasks = [(game_id, players, list(bots), opts, seed + i, i, records_dir is not None) for i in range(count)]
+    batch.outcomes, batch.run = run_batch(_play_one, tasks, jobs=jobs, cluster=cluster, records_dir=records_dir,
+                                          progress=progress, notice=notice, chunk_size=chunk_size,
+                                          games=[game.id], prepare=policy_prepare(bots))
+    batch.seconds = batch.run.seconds
     return batch

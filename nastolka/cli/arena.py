@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 from nastolka.arena import run_arena, write_report
 
+from ._batch import batch_progress, chunk_option, cluster_option
 from .common import console, load_game, parse_options, print_json, split_names
 
 
@@ -28,6 +27,8 @@ def arena_cmd(
     report: str | None = typer.Option(None, "--report", help="balance report: out.html, or out.png for PNGs"),
     time_scale: float | None = typer.Option(None, "--time-scale",
                                             help="multiply the search bots' time per move (e.g. 0.2)"),
+    cluster: str | None = cluster_option(),
+    chunk_size: int | None = chunk_option(),
     json_out: bool = typer.Option(False, "--json", help="machine-readable output"),
 ) -> None:
     """Play bots against each other with rotating seats; win rates, ratings and a balance report."""
@@ -35,15 +36,9 @@ def arena_cmd(
     opts = parse_options(game, option)
     names = split_names(bots, "bots")
     kwargs: dict[str, Any] = dict(seed=seed, options=opts, jobs=jobs, records_dir=records, ratings_path=ratings,
-                  time_scale=time_scale)
-    if not json_out and sys.stderr.isatty():
-        with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                      TimeElapsedColumn(), TimeRemainingColumn(), console=console, transient=True) as bar:
-            task = bar.add_task(f"{game.name_en}: {', '.join(names)}", total=count)
-            result = run_arena(game.id, players, names, count, progress=lambda k: bar.advance(task, k),
-                               **kwargs)
-    else:
-        result = run_arena(game.id, players, names, count, **kwargs)
+                                  time_scale=time_scale, cluster=cluster, chunk_size=chunk_size)
+    with batch_progress(f"{game.name_en}: {', '.join(names)}", count, quiet=json_out) as hooks:
+        result = run_arena(game.id, players, names, count, **kwargs, **hooks)
     summary = result.summary()
     if report:
         summary["report"] = str(write_report(result, report))

@@ -17,11 +17,13 @@ def replay_cmd(
     seat: str = typer.Option("all", "--seat", help="whose view to show: a seat number, 'all' or 'public'"),
     lang: str = typer.Option("en", "--lang", help="ru or en"),
     json_out: bool = typer.Option(False, "--json", help="machine-readable output"),
+    any_rules: bool = typer.Option(False, "--any-rules",
+                                   help="replay a record of another rules version under the current rules"),
 ) -> None:
     """Replay a record with full legality checks and print the view at step K and the result."""
     record = Record.load(path)
-    final = replay(record)  # verifies every action and the stored result
-    state = final if step is None else replay(record, upto=step, verify_result=False)
+    final = replay(record, any_rules=any_rules)  # verifies the rules version, every action and the result
+    state = final if step is None else replay(record, upto=step, verify_result=False, any_rules=any_rules)
     players = state.players
     if seat == "all":
         seats: list[int | None] = [None, *range(players)]

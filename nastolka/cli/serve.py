@@ -16,9 +16,16 @@ def register(app: typer.Typer) -> None:
         bot_delay: float = typer.Option(0.4, help="seconds a bot waits before moving (so people can follow)"),
         log_level: str = typer.Option("info", help="uvicorn log level"),
         ws_deflate: bool = typer.Option(False, help="compress websocket messages (saves bandwidth, costs CPU)"),
+        policy: list[str] = typer.Option([], "--policy", help="a trained policy file to offer as the bot "
+                                         "policy:<file stem> at the tables of its game (repeatable)"),
     ) -> None:
         """Serve tables, the browser client and the websocket play protocol."""
         import uvicorn
+
+        if policy:
+            from nastolka.rl.policy import use_policies
+
+            typer.echo(f"nastolka: trained policies {', '.join(use_policies(policy))}")
 
         from nastolka.server import Settings, create_app
 

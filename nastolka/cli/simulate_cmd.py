@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import sys
-
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
 from nastolka.simulate import simulate
 
+from ._batch import batch_progress, chunk_option, cluster_option
 from .common import console, load_game, parse_options, print_json, split_names
 
 
@@ -22,22 +20,17 @@ def simulate_cmd(
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="worker processes"),
     option: list[str] = typer.Option([], "--option", "-o", help="KEY=VALUE game option (repeatable)"),
     records: str | None = typer.Option(None, "--records", help="save every record into this folder"),
+    cluster: str | None = cluster_option(),
+    chunk_size: int | None = chunk_option(),
     json_out: bool = typer.Option(False, "--json", help="machine-readable output"),
 ) -> None:
     """Run games between bots and report win rates by seat, length, errors and speed."""
     game = load_game(game_id)
     opts = parse_options(game, option)
     names = split_names(bots, "bots")
-    show_bar = not json_out and sys.stderr.isatty()
-    if show_bar:
-        with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                      TimeRemainingColumn(), console=console, transient=True) as bar:
-            task = bar.add_task(game.name_en, total=count)
-            batch = simulate(game.id, players, names, count, seed=seed, options=opts, jobs=jobs,
-                             records_dir=records, progress=lambda k: bar.advance(task, k))
-    else:
+    with batch_progress(game.name_en, count, quiet=json_out) as hooks:
         batch = simulate(game.id, players, names, count, seed=seed, options=opts, jobs=jobs,
-                         records_dir=records)
+                         records_dir=records, cluster=cluster, chunk_size=chunk_size, **hooks)
     summary = batch.summary()
     if json_out:
         print_json(summary)
@@ -52,8 +45,13 @@ def simulate_cmd(
             table.add_row(str(seat), batch.bots[seat], str(summary["wins_by_seat"][seat]),
                           f"{summary['win_rate_by_seat'][seat]:.1%}", str(summary["mean_score_by_seat"][seat]))
         console.print(table)
+        run = summary["run"]
+        where = (f"Ray cluster {run['address']}: {run['nodes']} node(s), {run['workers']} CPU(s)"
+                 if run["backend"] == "ray" else f"{run['workers']} process(es)")
+        retried = f", {run['retried_chunks']} chunk(s) retried" if run["retried_chunks"] else ""
         console.print(f"mean actions per game {summary['mean_actions']}, errors {summary['errors']}, "
-                      f"{summary['games_per_second']} games/s, {summary['actions_per_second']} actions/s")
+                      f"{summary['games_per_second']} games/s, {summary['actions_per_second']} actions/s "
+                      f"({where}{retried})")
         for message in summary["error_messages"]:
             console.print(f"[red]{message}[/red]")
     if summary["errors"]:

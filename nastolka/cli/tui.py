@@ -15,10 +15,16 @@ def register(app: typer.Typer) -> None:
         seed: int = typer.Option(None, "--seed", help="seed offered on the start screen"),
         resume: Path = typer.Option(None, "--resume", help="continue the game in this record file"),
         replay: Path = typer.Option(None, "--replay", help="watch this record file step by step"),
+        policy: list[str] = typer.Option([], "--policy", help="a trained policy file to offer as the bot "
+                                         "policy:<file stem> in the seat choices of its game (repeatable)"),
     ) -> None:
         """Play in the terminal: choose a game, seats and options, then play against bots or friends."""
         from nastolka.tui.app import NastolkaApp
 
+        if policy:
+            from nastolka.rl.policy import use_policies
+
+            use_policies(policy)
         if lang is not None and lang not in ("ru", "en"):
             raise typer.BadParameter("--lang must be ru or en")
         path = replay or resume

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .errors import OptionError
@@ -11,6 +13,7 @@ from .ids import is_well_formed
 from .options import OptionSchema
 from .secure_rng import DEFAULT_RNG, make_rng
 from .state import GameState, Origin
+from .words import Words, load
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,20 @@ class Game:
         if self.legacy_ids is None or is_well_formed(aid):
             return aid
         return self.legacy_ids(aid)
+
+    @property
+    def words(self) -> Words | None:
+        """The game's presentation data (``words.toml`` beside its state module), or None if it has none."""
+        module = sys.modules.get(self.state_class.__module__)
+        path = Path(getattr(module, "__file__", "") or ".").resolve().with_name("words.toml")
+        return load(path) if path.is_file() else None
+
+    def choice_label(self, option: str, value: Any, lang: str = "en") -> str:
+        """An option value in words (``automa_level=debut`` -> «Дебют»); names ``<option>.<value>`` in
+        ``words.toml``, else the value itself (numbers, on/off)."""
+        words = self.words
+        key = f"{option}.{value}"
+        return words.name(key, lang) if words is not None and words.has(key) else str(value)
 
     def check_players(self, players: Any) -> int:
         if isinstance(players, bool) or not isinstance(players, int):

@@ -30,6 +30,11 @@ class Option:
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    #: the player counts the option means something for (empty: every count); clients hide it otherwise
+    players: tuple[int, ...] = ()
+
+    def applies_to(self, players: int) -> bool:
+        return not self.players or players in self.players
 
     def coerce(self, raw: Any) -> Any:
         name = self.name
@@ -83,6 +88,8 @@ class Option:
             data["min"] = self.minimum
         if self.maximum is not None:
             data["max"] = self.maximum
+        if self.players:
+            data["players"] = list(self.players)
         return data
 
 

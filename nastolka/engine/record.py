@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import IllegalAction, NastolkaError, OptionError, RecordError
+from .game import Game
 from .registry import get
 from .secure_rng import DEFAULT_RNG, RNG_KINDS
 from .state import GameState, Result
@@ -153,23 +154,44 @@ def record_of(state: GameState, seats: Sequence[str] | None = None,
     )
 
 
-def start(record: Record) -> GameState:
-    """The initial state a record describes (errors are RecordErrors naming the problem)."""
+def check_rules_version(record: Record, game: Game) -> None:
+    """Refuse a record written under other rules than the game's current ones (docs/decisions.md).
+
+    Why refuse rather than replay: a record is only evidence of a game if every action is checked against
+    the rules it was played under, and this code holds only the current rules. A record without a
+    ``rules_version`` (a hand-written scenario) is read under the current rules.
+    """
+    if record.rules_version and record.rules_version != game.rules_version:
+        raise RecordError(
+            f"this record was played under {game.name_en} rules version {record.rules_version}, but this "
+            f"nastolka implements rules version {game.rules_version}; replay it with the nastolka release "
+            f"that wrote it")
+
+
+def start(record: Record, *, any_rules: bool = False) -> GameState:
+    """The initial state a record describes (errors are RecordErrors naming the problem).
+
+    ``any_rules`` skips the rules-version check: the record is then judged by the current rules only.
+    """
     try:
         game = get(record.game)
+        if not any_rules:
+            check_rules_version(record, game)
         return game.new(record.players, record.options, seed=record.seed, setup=record.setup, rng=record.rng)
     except OptionError as exc:
         raise RecordError(f"the record's setup is not valid: {exc}") from None
+    except RecordError:
+        raise
     except NastolkaError as exc:
         raise RecordError(str(exc)) from None
 
 
-def iter_replay(record: Record) -> Iterator[GameState]:
+def iter_replay(record: Record, *, any_rules: bool = False) -> Iterator[GameState]:
     """Yield the initial state and then the state after each action (the same object, mutated).
 
     Ids of an older shape are upgraded first (:meth:`Game.upgrade_id`), so old records still replay.
     """
-    state = start(record)
+    state = start(record, any_rules=any_rules)
     yield state
     upgrade = state.game.upgrade_id
     for index, (seat, aid) in enumerate(record.actions):
@@ -181,12 +203,16 @@ def iter_replay(record: Record) -> Iterator[GameState]:
         yield state
 
 
-def replay(record: Record, *, upto: int | None = None, verify_result: bool = True) -> GameState:
-    """Re-execute ``record`` (the first ``upto`` actions) and check the stored result if it is complete."""
+def replay(record: Record, *, upto: int | None = None, verify_result: bool = True,
+           any_rules: bool = False) -> GameState:
+    """Re-execute ``record`` (the first ``upto`` actions) and check the stored result if it is complete.
+
+    A record of another rules version is refused unless ``any_rules`` (see :func:`check_rules_version`).
+    """
     if upto is not None and not 0 <= upto <= len(record.actions):
         raise RecordError(f"step {upto} is outside the record (0..{len(record.actions)})")
     state: GameState | None = None
-    for count, state in enumerate(iter_replay(record)):
+    for count, state in enumerate(iter_replay(record, any_rules=any_rules)):
         if upto is not None and count == upto:
             return state
     assert state is not None

@@ -18,6 +18,7 @@ import enum
 import importlib
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -158,35 +159,46 @@ class GameState(ABC):
         """Resolve one chance node with ``self.rng``. Only games that stop at chance nodes override it."""
         raise NotImplementedError
 
-    #: dotted path of the game's text module, with ``action_label(state, aid, lang)``,
-    #: ``event_text(state, event, lang)`` and ``render_view(view, lang)``. Imported on first use, because a
-    #: text module usually imports the state module (its constants) itself.
+    #: dotted path of the game's text module, with ``action_label(state, aid, lang, names)``,
+    #: ``event_text(state, event, lang, names)``, ``render_view(view, lang, names)`` and
+    #: ``result_lines(view, lang, names)``, whose words come from the game's ``words.toml`` (see
+    #: :mod:`nastolka.engine.words`). ``names`` are the display names of the seats, which only the client
+    #: or the match knows (``None``: «Игрок 1», "Player 1", …). Imported on first use, because a text module
+    #: usually imports the state module (its constants) itself.
     text_module: ClassVar[str | None] = None
 
     @classmethod
     def _text(cls) -> Any:
         return importlib.import_module(cls.text_module) if cls.text_module else None
 
-    def action_label(self, aid: str, lang: str = "en") -> str:
+    def action_label(self, aid: str, lang: str = "en", names: Sequence[str] | None = None) -> str:
         """Words for an action id, from the game's text module (the id itself if it has none)."""
         text = self._text()
-        return text.action_label(self, aid, lang) if text else aid
+        return str(text.action_label(self, aid, lang, names)) if text else aid
 
-    def event_text(self, event: Event, lang: str = "en") -> str:
+    def event_text(self, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
         """Words for an event, from the game's text module."""
         text = self._text()
         if text:
-            return str(text.event_text(self, event, lang))
+            return str(text.event_text(self, event, lang, names))
         args = ", ".join(f"{k}={v}" for k, v in event.args.items())
         return f"{event.kind}({args})"
 
     @classmethod
-    def render_view(cls, view: dict[str, Any], lang: str = "en") -> str:
+    def render_view(cls, view: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
         """Text for the terminal, drawn from a view only (so it can never show hidden things)."""
         text = cls._text()
         if text:
-            return str(text.render_view(view, lang))
+            return str(text.render_view(view, lang, names))
         return json.dumps(view, ensure_ascii=False, indent=1)
+
+    @classmethod
+    def result_lines(cls, view: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> list[str]:
+        """The final result in words: what each player scored and why (from a finished game's view)."""
+        text = cls._text()
+        if text and hasattr(text, "result_lines"):
+            return [str(line) for line in text.result_lines(view, lang, names)]
+        return []
 
     # ----------------------------------------------------------------- the public interface
     @property
@@ -195,8 +207,9 @@ class GameState(ABC):
             return Status.OVER
         return Status.DECISION if self.to_act else Status.CHANCE
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        return [Action(a, self.action_label(a, "en"), self.action_label(a, "ru")) for a in self.legal_ids(seat)]
+    def legal_actions(self, seat: int, names: Sequence[str] | None = None) -> list[Action]:
+        return [Action(a, self.action_label(a, "en", names), self.action_label(a, "ru", names))
+                for a in self.legal_ids(seat)]
 
     def check(self, seat: Any, action: Any) -> str:
         """Return the action id if ``seat`` may take ``action`` now; otherwise raise IllegalAction."""
@@ -294,8 +307,8 @@ class GameState(ABC):
         out.reverse()
         return out
 
-    def render(self, seat: int | None = None, lang: str = "en") -> str:
-        return self.render_view(self.view(seat), lang)
+    def render(self, seat: int | None = None, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        return self.render_view(self.view(seat), lang, names)
 
     @property
     def options(self) -> dict[str, Any]:

@@ -1,32 +1,37 @@
 """HTTP routes: games, the lobby, tables, seats, moves, records, replays, ratings.
 
 A move can be sent over HTTP as well as over the websocket; both call the same service method. Errors
-answer ``{"error": {"code", "message"}}`` and, for a refused move, the seat's current state.
+answer ``{"error": {"code", "message"}}`` and, for a refused move, the seat's current state. Every
+error answer is declared in the OpenAPI schema (the schemathesis test checks the server against it).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse
 
 from nastolka.bots import bot_names
-from nastolka.engine import NastolkaError, all_games, get, replay
-from nastolka.engine.record import Record
+from nastolka.engine import NastolkaError, RecordError, all_games, get
 
+from . import social
 from .errors import PlayError
 from .glossary import glossary
 from .ratings import leaderboard
 from .runtime import state_message
-from .schemas import Act, CreateTable, Join
+from .schemas import ERRORS, Act, Created, CreateTable, Join, Remove, Seated, TableOnly
 from .tables import TableService
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", responses=ERRORS)
 
 
 def service(request: Request) -> TableService:
     return request.app.state.service
+
+
+def address(request: Request) -> str:
+    return request.client.host if request.client else "?"
 
 
 @router.get("/games")
@@ -50,15 +55,23 @@ async def game_glossary(game_id: str) -> dict[str, dict[str, str]]:
 
 
 @router.get("/tables")
-async def tables(request: Request, status: str | None = None) -> list[dict[str, Any]]:
+async def tables(request: Request, status: Literal["open", "playing", "over"] | None = None) -> list[dict[str, Any]]:
+    """The lobby: public tables, those a person sits at first, then the newest."""
     return await service(request).list_tables(status)
 
 
-@router.post("/tables", status_code=201)
+@router.post("/tables", status_code=201, response_model=Created)
 async def create(request: Request, body: CreateTable) -> dict[str, Any]:
-    rt = await service(request).create(body.game, body.options, [s.model_dump() for s in body.seats],
-                                       body.clock)
-    return {"table": rt.public(), "invite": f"/#/t/{rt.id}"}
+    """Create a table. The answer holds secrets given only now: the owner token (cancel, remove a player),
+    the invite link (with the invite secret for a private table), and each reserved seat's invite link."""
+    request.app.state.create_limit.check(address(request))
+    made = await service(request).create(body.game, body.options, [s.model_dump() for s in body.seats],
+                                         body.clock, bank=body.bank, private=body.private, rated=body.rated,
+                                         address=address(request))
+    rt = made.rt
+    link = f"/#/t/{rt.id}" + (f"/{made.invite}" if made.invite else "")
+    return {"table": rt.public(), "invite": link, "owner_token": made.owner_token,
+            "seat_invites": {str(seat): f"/#/t/{rt.id}/{secret}" for seat, secret in made.seat_invites.items()}}
 
 
 @router.get("/tables/{table_id}")
@@ -69,21 +82,37 @@ async def table(request: Request, table_id: str, x_seat_token: str | None = Head
     return state_message(rt, seat, list(rt.log)[-20:], full=True)
 
 
-@router.post("/tables/{table_id}/join")
+@router.post("/tables/{table_id}/join", response_model=Seated)
 async def join(request: Request, table_id: str, body: Join) -> dict[str, Any]:
-    rt, seat, token = await service(request).join(table_id, body.seat, body.name)
+    rt, seat, token = await service(request).join(table_id, body.seat, body.name, body.invite)
     return {"seat": seat, "token": token, "table": rt.public()}
 
 
-@router.post("/tables/{table_id}/leave")
+@router.post("/tables/{table_id}/leave", response_model=TableOnly)
 async def leave(request: Request, table_id: str, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
     rt = await service(request).leave(table_id, x_seat_token)
     return {"table": rt.public()}
 
 
-@router.post("/tables/{table_id}/back")
+@router.post("/tables/{table_id}/back", response_model=TableOnly)
 async def back(request: Request, table_id: str, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
     rt = await service(request).back(table_id, x_seat_token)
+    return {"table": rt.public()}
+
+
+@router.post("/tables/{table_id}/cancel", response_model=TableOnly)
+async def cancel(request: Request, table_id: str,
+                 x_owner_token: str | None = Header(default=None)) -> dict[str, Any]:
+    """The creator cancels a table that has not started (owner token in ``X-Owner-Token``)."""
+    rt = await service(request).cancel(table_id, x_owner_token)
+    return {"table": rt.public()}
+
+
+@router.post("/tables/{table_id}/remove", response_model=TableOnly)
+async def remove(request: Request, table_id: str, body: Remove,
+                 x_owner_token: str | None = Header(default=None)) -> dict[str, Any]:
+    """The creator frees a person's seat before the start (owner token in ``X-Owner-Token``)."""
+    rt = await service(request).remove(table_id, x_owner_token, body.seat)
     return {"table": rt.public()}
 
 
@@ -104,31 +133,27 @@ async def act(request: Request, table_id: str, body: Act,
 
 @router.get("/tables/{table_id}/record")
 async def record(request: Request, table_id: str) -> JSONResponse:
-    data = await service(request).record(table_id)
+    svc = service(request)
+    data = await svc.record(table_id)
+    talk = await social.chat_log(svc, table_id)
+    if talk:   # the table's chat belongs to its record (both channels)
+        data = {**data, "notes": {**data.get("notes", {}), "chat": talk}}
     return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="nastolka-{table_id}.json"'})
 
 
 @router.get("/tables/{table_id}/replay/{step}")
 async def replay_step(request: Request, table_id: str, step: int) -> dict[str, Any]:
-    """The spectator's view after ``step`` actions of a finished game, with that step's public events."""
+    """The spectator's view after ``step`` actions of a finished game, with that step's public events
+    (the whole game is replayed once, off the event loop, and cached)."""
     data = await service(request).record(table_id)
-    rec = Record.from_json(data)
-    total = len(rec.actions)
+    total = len(data["actions"])
     if not 0 <= step <= total:
         raise PlayError("bad_step", f"step must be from 0 to {total}")
-    state = replay(rec, upto=step, verify_result=False) if step < total else replay(rec)
-    events: list[dict[str, Any]] = []
-    action = None
-    if step > 0:
-        before = replay(rec, upto=step - 1, verify_result=False)
-        seat, aid = rec.actions[step - 1]
-        action = {"seat": seat, "id": aid, "en": before.action_label(aid, "en"), "ru": before.action_label(aid, "ru")}
-        for e in before.apply(seat, aid):
-            if e.seats is None:
-                events.append({"kind": e.kind, "args": dict(e.args), "text_en": before.event_text(e, "en"),
-                               "text_ru": before.event_text(e, "ru")})
-    return {"step": step, "total": total, "view": state.view(None), "action": action, "events": events,
-            "seats": rec.seats, "game": rec.game}
+    try:
+        frames = await request.app.state.replays.frames(table_id, data)
+    except RecordError as exc:   # e.g. a record of other rules (named in the message), never a 500
+        raise PlayError("bad_record", str(exc), 409) from None
+    return {"step": step, "total": total, **frames[step], "seats": data.get("seats", []), "game": data["game"]}
 
 
 @router.get("/ratings/{game}")

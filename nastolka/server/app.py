@@ -9,36 +9,61 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from . import api, ws
+from . import api, presentation_api, social_api, ws
 from .bots import BotWorker
 from .config import Settings
 from .db import Database, libpq_url
 from .errors import PlayError
+from .guard import CreateLimit, Guard
 from .hub import Hub
 from .pubsub import RedisBus, listen_postgres
-from .ratelimit import TokenBucket
+from .replays import ReplayCache
 from .tables import TableService
 
 log = logging.getLogger("nastolka.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
 
 
-async def _evict_finished(service: TableService, hub: Hub, every: float = 60.0) -> None:
-    """Forget finished tables nobody watches, so a long-running process does not keep every game ever
-    played in memory (they are reloaded from the database if someone opens them again)."""
+async def _evict_idle(service: TableService, hub: Hub, worker: BotWorker, idle: float,
+                      every: float = 30.0) -> None:
+    """Forget tables nobody watches: finished ones at once, others after ``idle`` seconds without a change
+    or a visit, and never one with a bot move or a clock pending. The database keeps them; they are
+    reloaded if someone opens them again. Their bot objects go with them."""
     while True:
         await asyncio.sleep(every)
-        for table_id, rt in list(service.cache.items()):
-            if rt.status == "over" and not hub.watching(table_id) and not rt.lock.locked():
-                service.cache.pop(table_id, None)
+        evict_idle(service, hub, worker, idle)
+
+
+def evict_idle(service: TableService, hub: Hub, worker: BotWorker, idle: float) -> int:
+    now = time.monotonic()
+    gone = 0
+    for table_id, rt in list(service.cache.items()):
+        if hub.watching(table_id) or rt.lock.locked() or worker.busy(table_id):
+            continue
+        if rt.status in ("over", "cancelled") or now - rt.touched > idle:
+            service.cache.pop(table_id, None)
+            worker.forget(table_id)
+            gone += 1
+    return gone
+
+
+def allowed_methods(request: Request) -> list[str]:
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        if isinstance(route, APIRoute) and route.path_regex.match(request.url.path):
+            methods |= route.methods
+    return sorted(methods)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -50,7 +75,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await asyncio.get_running_loop().run_in_executor(db.executor, db.migrate)
         redis_bus: RedisBus | None = None
         service = TableService(db, pg_notify=db.is_postgres and not settings.redis_url,
-                               min_clock=settings.min_clock)
+                               min_clock=settings.min_clock, default_clock=settings.default_clock,
+                               default_bank=settings.default_bank,
+                               open_tables_per_address=settings.open_tables_per_address)
         hub = Hub()
         worker = BotWorker(service, delay=settings.bot_delay, threads=settings.bot_threads)
         service.listeners += [hub.on_change, worker.on_change]
@@ -69,7 +96,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.settings, app.state.db, app.state.service = settings, db, service
         app.state.hub, app.state.worker = hub, worker
         await worker.recover()
-        tasks.append(asyncio.create_task(_evict_finished(service, hub)))
+        tasks.append(asyncio.create_task(_evict_idle(service, hub, worker, settings.idle_evict)))
         try:
             yield
         finally:
@@ -82,25 +109,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             db.close()
 
     app = FastAPI(title="nastolka", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
-    buckets: dict[str, TokenBucket] = {}
-
-    @app.middleware("http")
-    async def limit_writes(request: Request, call_next):  # type: ignore[no-untyped-def]
-        """Basic per-client limit on writes (creating tables, joining, moving over HTTP)."""
-        if request.method == "POST":
-            key = request.client.host if request.client else "?"
-            bucket = buckets.get(key)
-            if bucket is None:
-                if len(buckets) > 10_000:
-                    buckets.clear()
-                bucket = buckets[key] = TokenBucket(settings.rate_per_second * 5, settings.rate_burst * 10)
-            if not bucket.allow():
-                return JSONResponse({"error": {"code": "rate_limited", "message": "too many requests"}}, 429)
-        return await call_next(request)
+    app.add_middleware(Guard, settings=settings)
+    app.state.create_limit = CreateLimit(settings)
+    app.state.replays = ReplayCache(settings.replay_cache)
 
     @app.exception_handler(PlayError)
     async def play_error(_request: Request, exc: PlayError) -> JSONResponse:
         return JSONResponse({"error": exc.to_json()}, status_code=exc.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        """Unknown routes, wrong methods, unreadable bodies: the same error shape as everything else."""
+        codes = {404: "not_found", 405: "method_not_allowed", 400: "bad_request"}
+        headers = dict(getattr(exc, "headers", None) or {})
+        if exc.status_code == 405:   # every method of the path, not only those of the first route matched
+            headers["Allow"] = ", ".join(allowed_methods(request))
+        return JSONResponse({"error": {"code": codes.get(exc.status_code, f"http_{exc.status_code}"),
+                                       "message": str(exc.detail)}},
+                            status_code=exc.status_code, headers=headers or None)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -116,6 +142,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(api.router)
     app.include_router(ws.router)
+    app.include_router(presentation_api.router)
+    app.include_router(social_api.router)
     if WEB.is_dir():
         app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
     return app

@@ -35,11 +35,23 @@ class BotWorker:
         self.executor = concurrent.futures.ThreadPoolExecutor(threads, thread_name_prefix="nastolka-bot")
         self.bots: dict[tuple[str, int], Any] = {}
         self.pending: dict[tuple[str, int, int], tuple[asyncio.Task[None], float]] = {}
-        self.clocks: dict[tuple[str, int], asyncio.Task[None]] = {}
+        self.clocks: dict[tuple[str, int, int], asyncio.Task[None]] = {}
         self.closed = False
 
     async def on_change(self, rt: Runtime, entries: list[LogEntry], remote: bool) -> None:
+        if rt.status in ("over", "cancelled"):
+            self.forget(rt.id)
+            return
         self.poke(rt, grace=REMOTE_GRACE if remote else 0.0)
+
+    def busy(self, table_id: str) -> bool:
+        """Whether a bot move or a clock is pending at this table (it must stay in memory)."""
+        return (any(k[0] == table_id for k in self.pending) or any(k[0] == table_id for k in self.clocks))
+
+    def forget(self, table_id: str) -> None:
+        """Drop the bot objects of a finished, cancelled or evicted table."""
+        for key in [k for k in self.bots if k[0] == table_id]:
+            del self.bots[key]
 
     def poke(self, rt: Runtime, grace: float = 0.0) -> None:
         """Schedule whatever must happen next at this table: bot moves and clock deadlines."""
@@ -59,7 +71,7 @@ class BotWorker:
                     self.pending[key] = (task, grace)
                     task.add_done_callback(partial(self._forget, key))
             elif rt.clock and info.kind == "human":
-                clock_key = (rt.id, version)
+                clock_key = (rt.id, seat, version)
                 if clock_key not in self.clocks:
                     task = asyncio.create_task(self._clock(rt, seat, version))
                     self.clocks[clock_key] = task
@@ -107,9 +119,11 @@ class BotWorker:
 
     async def _clock(self, rt: Runtime, seat: int, version: int) -> None:
         try:
-            left = rt.clock_left()
+            left = rt.time_left(seat)   # this move's limit and what is left of the seat's bank
             await asyncio.sleep(left if left is not None else 0)
             if rt.version == version and seat in rt.state.to_act and not rt.seats[seat].away:
+                if 0 <= seat < len(rt.bank_left):
+                    rt.bank_left[seat] = 0.0   # the move's limit and the whole bank are spent
                 await self.service.clock_expired(rt, seat, version)
         except asyncio.CancelledError:
             raise

@@ -24,3 +24,28 @@ class Settings:
     min_clock: int = 5
     #: how many recent events a (re)connecting client receives for its log
     log_backlog: int = 60
+    # --- clocks: no table waits forever (docs/server.md, "Security model")
+    #: seconds per move when a table sets no clock of its own
+    default_clock: int = 120
+    #: extra seconds each person may spend over the per-move limit in the whole game (the time bank)
+    default_bank: int = 600
+    # --- limits per client address and resources (docs/server.md, "Security model")
+    #: largest HTTP request body in bytes (413 beyond it)
+    max_body: int = 64 * 1024
+    #: HTTP requests per second per address (sustained, burst) for reads and for writes
+    http_read_rate: float = 50.0
+    http_read_burst: int = 200
+    http_write_rate: float = 20.0
+    http_write_burst: int = 100
+    #: tables one address may create: sustained per minute, burst; and how many of its tables may be
+    #: waiting for players at once
+    create_per_minute: float = 6.0
+    create_burst: int = 20
+    open_tables_per_address: int = 20
+    #: websockets one address may hold open at once
+    sockets_per_address: int = 64
+    #: a table nobody watches or moves at for this many seconds leaves this process's memory (the
+    #: database keeps it; it is reloaded when someone opens it)
+    idle_evict: float = 600.0
+    #: finished games whose replays are kept computed (an LRU)
+    replay_cache: int = 32

@@ -7,7 +7,9 @@ seat per change; spectators share ``view(None)``. Tokens never leave the join re
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
+import json
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +20,9 @@ from .runtime import LogEntry, Runtime, state_message
 
 log = logging.getLogger("nastolka.server")
 
+#: seconds a peer may take to accept one message before it is closed (a socket that never reads)
+SEND_TIMEOUT = 10.0
+
 
 @dataclass(eq=False)
 class Client:
@@ -27,9 +32,11 @@ class Client:
     #: the hash of the token this socket said hello with: the seat is re-checked against it after every
     #: change, so a socket never keeps a seat its token no longer holds
     token_hash: str | None = None
-    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=lambda: asyncio.Queue(maxsize=200))
+    queue: asyncio.Queue[dict[str, Any] | str | None] = field(default_factory=lambda: asyncio.Queue(maxsize=200))
+    closing: tuple[int, str] | None = None
+    dead: bool = False
 
-    def send(self, msg: dict[str, Any]) -> None:
+    def send(self, msg: dict[str, Any] | str) -> None:
         """Queue a message; a client too slow to drain 200 messages is dropped rather than stall a table."""
         try:
             self.queue.put_nowait(msg)
@@ -37,15 +44,37 @@ class Client:
             log.warning("dropping slow client on table %s", self.table_id)
             while not self.queue.empty():
                 self.queue.get_nowait()
+            self.close(1013, "too slow to keep up")
+
+    def close(self, code: int, reason: str = "") -> None:
+        """Close after the messages already queued (so a last error still reaches the client)."""
+        self.closing = (code, reason)
+        try:
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            while not self.queue.empty():
+                self.queue.get_nowait()
             self.queue.put_nowait(None)
 
     async def writer(self) -> None:
-        while True:
-            msg = await self.queue.get()
-            if msg is None:
-                await self.ws.close(code=1013)
-                return
-            await self.ws.send_json(msg)
+        """Send queued messages in order; a peer that does not read for ``SEND_TIMEOUT`` is closed."""
+        try:
+            while True:
+                msg = await self.queue.get()
+                if msg is None:
+                    code, reason = self.closing or (1000, "")
+                    await asyncio.wait_for(self.ws.close(code=code, reason=reason), SEND_TIMEOUT)
+                    return
+                text = msg if isinstance(msg, str) else encode(msg)
+                await asyncio.wait_for(self.ws.send_text(text), SEND_TIMEOUT)
+        except Exception:   # the peer went away or does not read: nothing more to send it
+            self.dead = True
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.ws.close(code=1013), 1)
+
+
+def encode(msg: dict[str, Any]) -> str:
+    return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
 
 
 def holds_seat(rt: Runtime, seat: int, token_hash: str | None) -> bool:
@@ -67,6 +96,22 @@ def demote(rt: Runtime, client: Client) -> None:
 class Hub:
     def __init__(self) -> None:
         self.clients: dict[str, set[Client]] = {}
+        self.per_address: dict[str, int] = {}
+
+    def admit(self, address: str, limit: int) -> bool:
+        """Count a new socket from ``address``; refuse it past ``limit`` open at once."""
+        count = self.per_address.get(address, 0)
+        if count >= limit:
+            return False
+        self.per_address[address] = count + 1
+        return True
+
+    def release(self, address: str) -> None:
+        count = self.per_address.get(address, 1) - 1
+        if count > 0:
+            self.per_address[address] = count
+        else:
+            self.per_address.pop(address, None)
 
     def add(self, client: Client) -> None:
         self.clients.setdefault(client.table_id, set()).add(client)
@@ -85,11 +130,11 @@ class Hub:
         group = self.clients.get(rt.id)
         if not group:
             return
-        cache: dict[int | None, dict[str, Any]] = {}
+        cache: dict[int | None, str] = {}
         for client in list(group):
             if client.seat is not None and not holds_seat(rt, client.seat, client.token_hash):
                 demote(rt, client)
-            msg = cache.get(client.seat)
-            if msg is None:
-                msg = cache[client.seat] = state_message(rt, client.seat, entries, full=False)
-            client.send(msg)
+            text = cache.get(client.seat)
+            if text is None:   # built and encoded once per seat, whatever the number of its sockets
+                text = cache[client.seat] = encode(state_message(rt, client.seat, entries, full=False))
+            client.send(text)

@@ -31,9 +31,16 @@ tables = Table(
     Column("players", Integer, nullable=False),
     Column("seed", String(80), nullable=False),       # decimal; secret until the game is over (it fixes every shuffle)
     Column("rng", String(20), nullable=False, server_default="splitmix64"),  # blake2b for new tables
-    Column("status", String(10), nullable=False),     # open | playing | over
+    Column("status", String(10), nullable=False),     # open | playing | over | cancelled
     Column("clock", Integer, nullable=True),          # seconds per move for people, NULL = no clock
     Column("record", Text, nullable=True),            # JSON record once over
+    Column("owner_hash", String(64), nullable=True),  # sha256 of the creator's owner token (cancel, remove)
+    Column("private", Integer, nullable=False, server_default="0"),  # 1: not listed; joined with the invite
+    Column("invite_hash", String(64), nullable=True),  # sha256 of a private table's invite secret
+    Column("bank", Integer, nullable=True),           # each person's time bank in seconds (over the clock)
+    Column("rules_version", String(40), nullable=True),  # the game's rules version at creation (NULL: older rows)
+    Column("rated", Integer, nullable=False, server_default="1"),  # 0: casual (no ratings, hints allowed)
+    Column("rematch", String(16), nullable=True),      # the table of the rematch, once someone asked for one
     Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
     Column("updated_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
 )
@@ -48,6 +55,7 @@ seats = Table(
     Column("bot", String(40), nullable=True),         # bot level/name for bot seats
     Column("token_hash", String(64), nullable=True),  # sha256 of the seat token (humans only)
     Column("away", Integer, nullable=False, server_default="0"),  # 1: the clock ran out, a bot plays
+    Column("invite_hash", String(64), nullable=True),  # sha256 of a reserved seat's invite secret
 )
 
 actions = Table(
@@ -59,6 +67,18 @@ actions = Table(
     Column("by", String(10), nullable=False),         # human | bot | clock (a bot standing in)
     Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
 )
+
+chat = Table(
+    "chat", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(16), ForeignKey("tables.id", ondelete="CASCADE"), nullable=False),
+    Column("channel", String(12), nullable=False),    # players | spectators
+    Column("seat", Integer, nullable=True),           # the writer's seat (players), NULL for spectators
+    Column("name", String(40), nullable=False),
+    Column("text", String(400), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
+Index("ix_chat_table", chat.c.table_id, chat.c.id)
 
 ratings = Table(
     "ratings", metadata,

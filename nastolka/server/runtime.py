@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nastolka.engine import Event, Game, GameState, get
+from nastolka.engine.words import seat_names
 
 from .store import public_seat
 
@@ -27,10 +28,12 @@ class SeatInfo:
     bot: str | None
     token_hash: str | None
     away: bool
+    invite_hash: str | None = None   # a reserved seat's invite secret, hashed (never sent)
 
     @classmethod
     def from_row(cls, row: Any) -> SeatInfo:
-        return cls(row.seat, row.kind, row.name, row.bot, row.token_hash, bool(row.away))
+        return cls(row.seat, row.kind, row.name, row.bot, row.token_hash, bool(row.away),
+                   getattr(row, "invite_hash", None))
 
     def public(self) -> dict[str, Any]:
         return public_seat(self)
@@ -73,16 +76,37 @@ class Runtime:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     turn_started: float = field(default_factory=time.monotonic)
     record: dict[str, Any] | None = None
+    owner_hash: str | None = None
+    private: bool = False
+    invite_hash: str | None = None
+    bank: int = 0                                   # seconds each person may run over the clock, in all
+    bank_left: list[float] = field(default_factory=list)
+    touched: float = field(default_factory=time.monotonic)   # last change or visit (for eviction)
+    #: why this table cannot be played or replayed here (it was played under other rules), or ""
+    outdated: str = ""
+    #: False for a casual table: no ratings, and a seat may ask the search bot for a hint
+    rated: bool = True
 
     @classmethod
-    def from_rows(cls, row: Any, seat_rows: list[Any]) -> Runtime:
+    def from_rows(cls, row: Any, seat_rows: list[Any], default_clock: int | None = None) -> Runtime:
+        """``default_clock`` applies to tables stored without a clock (older ones): none waits forever."""
         game = get(row.game)
         options = json.loads(row.options)
+        record = json.loads(row.record) if row.record else None
+        # the table's own column, or (rows older than the column) the version its finished record names
+        played = row.rules_version or (str(record.get("rules_version") or "") if record else "")
+        outdated = ""
+        if played and played != game.rules_version:
+            outdated = (f"table {row.id} was played under {game.name_en} rules version {played}, but this server "
+                        f"implements rules version {game.rules_version}; its record can still be downloaded")
         seed = int(row.seed)
         state = game.new(row.players, options, seed=seed, rng=row.rng)
+        bank = int(row.bank or 0)
         return cls(id=row.id, game=game, options=options, players=row.players, seed=seed,
-                   status=row.status, clock=row.clock, seats=[SeatInfo.from_row(s) for s in seat_rows],
-                   state=state, record=json.loads(row.record) if row.record else None)
+                   status=row.status, clock=row.clock if row.clock is not None else default_clock,
+                   seats=[SeatInfo.from_row(s) for s in seat_rows], state=state, record=record, outdated=outdated,
+                   owner_hash=row.owner_hash, private=bool(row.private), invite_hash=row.invite_hash,
+                   bank=bank, bank_left=[float(bank)] * row.players, rated=bool(getattr(row, "rated", 1)))
 
     @property
     def version(self) -> int:
@@ -96,13 +120,27 @@ class Runtime:
         events = self.state.apply(seat, aid)
         return self.remember(seat, aid, by, events, self.state)
 
+    def display_names(self, lang: str) -> list[str]:
+        """The seats as the log and the page call them: people by name, bots by level (with a given name
+        when several bots sit at the table) — never a seat number once everyone is seated."""
+        kinds = ["human" if s.kind != "bot" else (s.bot or "random") for s in self.seats]
+        people = {s.seat: s.name for s in self.seats if s.kind != "bot" and s.name}
+        return seat_names(kinds, lang, people)
+
     def remember(self, seat: int, aid: str, by: str, events: list[Event], after: GameState) -> LogEntry:
+        names = {lang: self.display_names(lang) for lang in ("en", "ru")}
         entry = LogEntry(after.step - 1, seat, aid, by, [
             {"kind": e.kind, "args": dict(e.args), "seats": list(e.seats) if e.seats is not None else None,
-             "text_en": after.event_text(e, "en"), "text_ru": after.event_text(e, "ru")} for e in events])
+             "text_en": after.event_text(e, "en", names["en"]), "text_ru": after.event_text(e, "ru", names["ru"])}
+            for e in events])
         self.by.append(by)
         self.log.append(entry)
-        self.turn_started = time.monotonic()
+        now = time.monotonic()
+        if self.clock and by == "human" and 0 <= seat < len(self.bank_left):
+            overtime = now - self.turn_started - self.clock
+            if overtime > 0:   # the time over the per-move limit comes out of the seat's bank
+                self.bank_left[seat] = max(0.0, self.bank_left[seat] - overtime)
+        self.turn_started = self.touched = now
         return entry
 
     def seat_for_token_hash(self, token_hash: str) -> int | None:
@@ -121,16 +159,27 @@ class Runtime:
         data: dict[str, Any] = {
             "id": self.id, "game": self.game.id, "game_name": {"en": self.game.name_en, "ru": self.game.name_ru},
             "options": self.options, "players": self.players, "status": self.status, "clock": self.clock,
-            "seats": [s.public() for s in self.seats], "version": self.version,
+            "seats": [{**s.public(), "label": {"en": en, "ru": ru}} for s, en, ru
+                      in zip(self.seats, self.display_names("en"), self.display_names("ru"), strict=True)],
+            "version": self.version,
+            "private": self.private, "bank": self.bank, "rated": self.rated,
         }
         if self.status == "over":
             data["seed"] = self.seed
         return data
 
     def clock_left(self) -> float | None:
+        """Seconds left of the per-move limit (the bank comes on top: ``time_left``)."""
         if self.clock is None or self.status != "playing":
             return None
         return max(0.0, self.clock - (time.monotonic() - self.turn_started))
+
+    def time_left(self, seat: int) -> float | None:
+        """Seconds until ``seat``'s stand-in takes over: what is left of this move's limit and its bank."""
+        if self.clock is None or self.status != "playing":
+            return None
+        bank = self.bank_left[seat] if 0 <= seat < len(self.bank_left) else 0.0
+        return max(0.0, self.clock + bank - (time.monotonic() - self.turn_started))
 
 
 def visible_events(entries: list[LogEntry], seat: int | None) -> list[dict[str, Any]]:
@@ -164,4 +213,5 @@ def state_message(rt: Runtime, seat: int | None, entries: list[LogEntry], *, ful
         left = rt.clock_left()
         if left is not None:
             msg["clock_left"] = round(left, 1)
+            msg["bank_left"] = [round(b, 1) for b in rt.bank_left]
     return msg

@@ -1,34 +1,105 @@
-"""Request bodies. Unknown fields are rejected so a typo gets an error instead of being ignored."""
+"""Request and error bodies. Unknown fields are refused (a typo gets an error instead of being ignored)
+and types are strict: ``"clock": "30"`` is refused, not coerced."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from annotated_types import Len
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictStr
+
+_STRICT = ConfigDict(extra="forbid")
+
+
+def _no_text(value: Any) -> Any:
+    """A number must be sent as a JSON number: ``"30"`` and ``true`` are refused, not coerced (2.0 is 2)."""
+    if isinstance(value, (str, bool, bytes)):
+        raise ValueError("expected a whole number, not text or true/false")
+    return value
+
+
+Int = Annotated[int, BeforeValidator(_no_text)]
 
 
 class SeatSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = _STRICT
     kind: Literal["open", "bot", "reserved"] = "open"
-    bot: str | None = Field(default=None, max_length=40)
-    name: str | None = Field(default=None, max_length=60)
+    bot: Annotated[StrictStr, Len(0, 40)] | None = None
+    name: Annotated[StrictStr, Len(0, 60)] | None = None
 
 
 class CreateTable(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    game: str = Field(max_length=40)
+    model_config = _STRICT
+    game: StrictStr = Field(max_length=40)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] = Field(min_length=1, max_length=12)
-    clock: int | None = None
+    #: seconds per move (default: the server's, 120); the stand-in bot plays when it and the bank run out
+    clock: Annotated[int, Field(ge=1, le=3600), BeforeValidator(_no_text)] | None = None
+    #: seconds each person may run over the per-move limit in the whole game (default: the server's, 600)
+    bank: Annotated[int, Field(ge=0, le=7200), BeforeValidator(_no_text)] | None = None
+    #: not listed in the lobby; open seats are joined only with the invite secret
+    private: StrictBool = False
+    #: False: a casual table (no ratings; hints allowed)
+    rated: StrictBool = True
 
 
 class Join(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    seat: int
-    name: str = Field(max_length=60)
+    model_config = _STRICT
+    seat: Int = Field(ge=0, le=11)
+    name: StrictStr = Field(min_length=1, max_length=60)
+    #: the secret of the invite link: needed for a reserved seat, and for any seat of a private table
+    invite: Annotated[StrictStr, Len(1, 200)] | None = None
 
 
 class Act(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    action: str = Field(min_length=1, max_length=200)
-    version: int
+    model_config = _STRICT
+    action: StrictStr = Field(min_length=1, max_length=200)
+    version: Int = Field(ge=0)
+
+
+class Remove(BaseModel):
+    model_config = _STRICT
+    seat: Int = Field(ge=0, le=11)
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorBody(BaseModel):
+    """Every refusal: a stable code for programs and a sentence for people; nothing was changed."""
+
+    error: ErrorDetail
+    state: dict[str, Any] | None = None
+
+
+class Created(BaseModel):
+    table: dict[str, Any]
+    invite: str
+    owner_token: str
+    seat_invites: dict[str, str]
+
+
+class Seated(BaseModel):
+    seat: int
+    token: str
+    table: dict[str, Any]
+
+
+class TableOnly(BaseModel):
+    table: dict[str, Any]
+
+
+#: the refusals any route may answer with (declared so that the OpenAPI schema lists them)
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody, "description": text} for status, text in (
+        (400, "bad request: the body or a parameter is not acceptable"),
+        (403, "not allowed: a token, owner token or invite secret is missing or wrong"),
+        (404, "no such table or game"),
+        (409, "conflict with the table's state (taken, started, stale, over)"),
+        (413, "request body too large"),
+        (422, "the body does not match the schema"),
+        (429, "too many requests from this address"),
+    )}
+

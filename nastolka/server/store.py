@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sqlalchemy import Connection, and_, func, insert, select, text, update
+from sqlalchemy import Connection, and_, case, func, insert, select, text, update
 
 from .models import actions, seats, tables
 
@@ -43,8 +43,12 @@ def load_table(conn: Connection, table_id: str, since: int = 0) -> tuple[Any, li
 
 
 def list_tables(conn: Connection, status: str | None, limit: int) -> list[dict[str, Any]]:
-    query = select(tables.c.id, tables.c.game, tables.c.players, tables.c.status, tables.c.clock,
-                   tables.c.options, tables.c.created_at).order_by(tables.c.created_at.desc()).limit(limit)
+    # real tables first: those a person sits at; then the newest. Private and cancelled tables are not listed.
+    has_person = select(seats.c.seat).where(seats.c.table_id == tables.c.id, seats.c.kind == "human").exists()
+    query = (select(tables.c.id, tables.c.game, tables.c.players, tables.c.status, tables.c.clock,
+                    tables.c.options, tables.c.created_at)
+             .where(tables.c.private == 0, tables.c.status != "cancelled")
+             .order_by(case((has_person, 0), else_=1), tables.c.created_at.desc()).limit(limit))
     if status:
         query = query.where(tables.c.status == status)
     rows = list(conn.execute(query))
@@ -73,16 +77,24 @@ def lock_table(conn: Connection, table_id: str) -> Any:
     """Lock the table's row until this transaction ends (PostgreSQL ``FOR UPDATE``; SQLite has one writer
     anyway). Seat changes take it first, so two joins of one table through two processes run one after
     the other, and the second sees the first's seat taken: exactly one of them starts the game."""
-    return conn.execute(select(tables.c.id, tables.c.status).where(tables.c.id == table_id)
-                        .with_for_update()).first()
+    return conn.execute(select(tables).where(tables.c.id == table_id).with_for_update()).first()
 
 
-def claim_seat(conn: Connection, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-    """Take an open seat (or a seat reserved for this name) of a table that has not started."""
-    cond = and_(seats.c.table_id == table_id, seats.c.seat == seat,
-                (seats.c.kind == "open") | ((seats.c.kind == "reserved") & (func.lower(seats.c.name) == name.lower())),
-                select(tables.c.id).where(tables.c.id == table_id, tables.c.status == "open").exists())
-    res = conn.execute(update(seats).where(cond).values(kind="human", name=name, token_hash=token_hash, away=0))
+def seat_row(conn: Connection, table_id: str, seat: int) -> Any:
+    return conn.execute(select(seats).where(seats.c.table_id == table_id, seats.c.seat == seat)).first()
+
+
+def take_seat(conn: Connection, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+    """Seat a person (the caller holds the table lock and has checked the seat may be theirs)."""
+    res = conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat,
+                                           seats.c.kind.in_(("open", "reserved")))
+                       .values(kind="human", name=name, token_hash=token_hash, away=0, invite_hash=None))
+    return res.rowcount == 1
+
+
+def cancel(conn: Connection, table_id: str) -> bool:
+    res = conn.execute(update(tables).where(tables.c.id == table_id, tables.c.status == "open")
+                       .values(status="cancelled", updated_at=func.now()))
     return res.rowcount == 1
 
 

@@ -13,47 +13,35 @@ import json
 import logging
 import re
 import secrets
-import unicodedata
+import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection
 from sqlalchemy.exc import IntegrityError
 
 from nastolka.bots import bot_names
+from nastolka.bots.base import POLICY_PREFIX, check_seat_bot
 from nastolka.engine import IllegalAction, NastolkaError, get, record_of
 from nastolka.engine.secure_rng import SECRET_BITS
 
 from . import store
 from .db import Database
 from .errors import PlayError, not_found
+from .names import clean_name, name_key
 from .ratings import update_ratings
 from .runtime import LogEntry, Runtime, SeatInfo
-from .tokens import hash_token, new_table_id, new_token
+from .tokens import hash_token, new_table_id, new_token, token_matches
 
 log = logging.getLogger("nastolka.server")
+_TABLE_ID = re.compile(r"^[a-z0-9]{1,16}$")
 
 Listener = Callable[[Runtime, list[LogEntry], bool], Awaitable[None]]
 Publisher = Callable[[str], Awaitable[None]]
 
 #: the generator of every online table (simulations and search keep the fast SplitMix64)
 ONLINE_RNG = "blake2b"
-MAX_NAME = 24
-_NAME_RE = re.compile(r"^[^\x00-\x1f\x7f<>]{1,24}$")
-
-
-def clean_name(raw: Any) -> str:
-    """A display name: 1–24 printable characters, trimmed; nothing that could smuggle markup."""
-    if not isinstance(raw, str):
-        raise PlayError("bad_name", "the name must be text")
-    name = unicodedata.normalize("NFC", raw).strip()
-    if not name:
-        raise PlayError("bad_name", "the name must not be empty")
-    if not _NAME_RE.match(name):
-        raise PlayError("bad_name", f"the name must be at most {MAX_NAME} characters, without < > or control characters")
-    return name
-
-
 def is_action_conflict(exc: IntegrityError) -> bool:
     """Whether the write failed on the action log's key (table, version): another process accepted a move
     for this version first. Any other integrity error is not a version conflict."""
@@ -64,10 +52,26 @@ def is_action_conflict(exc: IntegrityError) -> bool:
     return "actions.table_id, actions.version" in str(exc.orig)   # SQLite names the columns
 
 
+@dataclass
+class Created:
+    """A new table and the secrets only its creator receives (once): the owner token, the private table's
+    invite secret, and each reserved seat's invite secret."""
+
+    rt: Runtime
+    owner_token: str
+    invite: str | None
+    seat_invites: dict[int, str]
+
+
 class TableService:
     def __init__(self, db: Database, *, instance: str | None = None, pg_notify: bool = False,
-                 min_clock: int = 5) -> None:
+                 min_clock: int = 5, default_clock: int = 120, default_bank: int = 600,
+                 open_tables_per_address: int = 20) -> None:
         self.db = db
+        self.default_clock = default_clock
+        self.default_bank = default_bank
+        self.open_tables_per_address = open_tables_per_address
+        self.open_by_address: dict[str, set[str]] = {}
         self.instance = instance or secrets.token_hex(4)
         self.pg_notify = pg_notify
         self.min_clock = min_clock
@@ -77,34 +81,72 @@ class TableService:
         self.publishers: list[Publisher] = []
 
     # ------------------------------------------------------------------ loading and catching up
-    async def get(self, table_id: str) -> Runtime:
+    async def get(self, table_id: str, *, outdated_ok: bool = False) -> Runtime:
+        """The table, loaded and replayed once per process. A table played under other rules than this
+        server's is refused with a message naming both versions (``outdated_ok``: its stored record may
+        still be downloaded); see docs/decisions.md, "Records carry their rules version"."""
+        rt = await self._load(table_id)
+        if rt.outdated and not outdated_ok:
+            raise PlayError("rules_version", rt.outdated, 409)
+        return rt
+
+    async def _load(self, table_id: str) -> Runtime:
         rt = self.cache.get(table_id)
         if rt is not None:
+            rt.touched = time.monotonic()
             return rt
         if not isinstance(table_id, str) or not 1 <= len(table_id) <= 16:
             raise not_found(str(table_id)[:20])
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            rt = self.cache.get(table_id)
-            if rt is not None:
-                return rt
-            loaded = await self.db.run(lambda c: store.load_table(c, table_id))
-            if loaded is None:
-                raise not_found(table_id)
-            row, seat_rows, action_rows = loaded
-            rt = Runtime.from_rows(row, seat_rows)
-            for a in action_rows:   # rebuild the state by replaying the log
-                rt.apply_logged(a.version, a.seat, a.action, a.by)
-            self.cache[table_id] = rt
+        if not _TABLE_ID.match(table_id):
+            raise not_found(table_id)
+        pending = self._loading.get(table_id)
+        if pending is not None:   # someone is loading it already: wait for that one load
+            return await asyncio.shield(pending)
+        pending = self._loading[table_id] = asyncio.get_running_loop().create_future()
+        try:
+            rt = await self._read(table_id)
+        except BaseException as exc:
+            if isinstance(exc, Exception):
+                pending.set_exception(exc)
+                pending.exception()   # retrieved: no "never retrieved" warning if nobody else waited
+            else:
+                pending.cancel()
+            raise
+        finally:
+            # an unknown id leaves nothing behind
+            self._loading.pop(table_id, None)
+        pending.set_result(rt)
         # a table this process has just loaded may be waiting for a bot whose driver process died:
         # listeners treat it like a remote change (the bot worker moves after a grace period)
         await self._changed(rt, [], remote=True)
         return rt
 
+    async def _read(self, table_id: str) -> Runtime:
+        """Read the table and replay its log (off the event loop); a table of other rules is not replayed
+        (its log may not even be legal now)."""
+        cached = self.cache.get(table_id)
+        if cached is not None:
+            return cached
+        loaded = await self.db.run(lambda c: store.load_table(c, table_id))
+        if loaded is None:
+            raise not_found(table_id)
+        row, seat_rows, action_rows = loaded
+
+        def build() -> Runtime:   # replaying a long log takes milliseconds: not on the event loop
+            rt = Runtime.from_rows(row, seat_rows, self.default_clock)
+            if rt.outdated:
+                return rt
+            for a in action_rows:
+                rt.apply_logged(a.version, a.seat, a.action, a.by)
+            return rt
+
+        rt = await asyncio.to_thread(build)
+        return self.cache.setdefault(table_id, rt)
+
     async def refresh(self, table_id: str) -> None:
         """Another process changed this table: re-read seats and status, apply new actions, tell clients."""
         rt = self.cache.get(table_id)
-        if rt is None:
+        if rt is None or rt.outdated:
             return
         async with rt.lock:
             entries = await self._catch_up(rt)
@@ -124,6 +166,7 @@ class TableService:
         return entries
 
     async def _changed(self, rt: Runtime, entries: list[LogEntry], remote: bool = False) -> None:
+        rt.touched = time.monotonic()
         for listener in self.listeners:
             try:
                 await listener(rt, entries, remote)
@@ -143,7 +186,8 @@ class TableService:
 
     # ------------------------------------------------------------------ tables and seats
     async def create(self, game_id: str, options: dict[str, Any] | None, seat_specs: list[dict[str, Any]],
-                     clock: int | None = None) -> Runtime:
+                     clock: int | None = None, *, bank: int | None = None, private: bool = False,
+                     address: str = "?", rated: bool = True) -> Created:
         try:
             game = get(game_id)
         except NastolkaError as exc:
@@ -157,69 +201,174 @@ class TableService:
             state = game.new(players, options or {}, seed=seed, rng=ONLINE_RNG)   # validates count, options
         except NastolkaError as exc:
             raise PlayError("bad_options", str(exc)) from None
-        if clock is not None and (isinstance(clock, bool) or not isinstance(clock, int)
-                                  or not self.min_clock <= clock <= 3600):
+        if clock is None:
+            clock = self.default_clock
+        if isinstance(clock, bool) or not isinstance(clock, int) or not self.min_clock <= clock <= 3600:
             raise PlayError("bad_clock", f"the clock must be a whole number of seconds from {self.min_clock} "
-                                         "to 3600, or none")
+                                         "to 3600 per move (without one, it is "
+                                         f"{self.default_clock} s)")
+        if bank is None:
+            bank = self.default_bank
+        if isinstance(bank, bool) or not isinstance(bank, int) or not 0 <= bank <= 7200:
+            raise PlayError("bad_bank", "the time bank must be a whole number of seconds from 0 to 7200")
         bots = bot_names(game)
         rows: list[dict[str, Any]] = []
+        seat_invites: dict[int, str] = {}
         for i, spec in enumerate(seat_specs):
             if not isinstance(spec, dict):
                 raise PlayError("bad_seats", f"seat {i}: expected an object like {{\"kind\": \"open\"}}")
             kind = spec.get("kind", "open")
             row: dict[str, Any] = {"seat": i, "kind": kind, "name": None, "bot": None, "token_hash": None,
-                                   "away": 0}
+                                   "away": 0, "invite_hash": None}
             if kind == "bot":
                 level = spec.get("bot") or ("heuristic" if "heuristic" in bots else "random")
                 if level not in bots:
                     raise PlayError("bad_seats", f"seat {i}: unknown bot {level!r} (available: {', '.join(bots)})")
+                if level.startswith(POLICY_PREFIX):  # a trained policy plays only the table it was trained for
+                    try:
+                        check_seat_bot(game, level, players, dict(state.origin.options))
+                    except NastolkaError as exc:
+                        raise PlayError("bad_seats", f"seat {i}: {exc}") from None
                 row["bot"] = level
             elif kind == "reserved":
                 row["name"] = clean_name(spec.get("name"))
+                seat_invites[i] = new_token()
+                row["invite_hash"] = hash_token(seat_invites[i])
             elif kind != "open":
                 raise PlayError("bad_seats", f"seat {i}: kind must be open, bot or reserved, not {kind!r}")
             rows.append(row)
+        self._check_open_tables(address)
         table_id = new_table_id()
+        owner, invite = new_token(), new_token() if private else None
         status = "playing" if all(r["kind"] == "bot" for r in rows) else "open"
         table_row = {"id": table_id, "game": game.id, "options": json.dumps(dict(state.origin.options)),
-                     "players": players, "seed": str(seed), "rng": ONLINE_RNG, "status": status, "clock": clock}
+                     "players": players, "seed": str(seed), "rng": ONLINE_RNG, "status": status, "clock": clock,
+                     "bank": bank, "owner_hash": hash_token(owner), "private": 1 if private else 0,
+                     "invite_hash": hash_token(invite) if invite else None, "rules_version": game.rules_version,
+                     "rated": 1 if rated else 0}
 
         def tx(conn: Connection) -> None:
             store.insert_table(conn, table_row, [{"table_id": table_id, **r} for r in rows])
 
         await self.db.run(tx)
+        if status == "open":
+            self.open_by_address.setdefault(address, set()).add(table_id)
         rt = await self.get(table_id)
         await self._changed(rt, [])
-        return rt
+        return Created(rt, owner, invite, seat_invites)
 
-    async def join(self, table_id: str, seat: Any, name: Any) -> tuple[Runtime, int, str]:
+    def _check_open_tables(self, address: str) -> None:
+        """One address may have only so many tables waiting for players (a flood would bury the lobby)."""
+        mine = self.open_by_address.get(address)
+        if not mine:
+            return
+        for table_id in list(mine):
+            rt = self.cache.get(table_id)
+            if rt is None or rt.status != "open":
+                mine.discard(table_id)
+        if not mine:
+            del self.open_by_address[address]
+        elif len(mine) >= self.open_tables_per_address:
+            raise PlayError("too_many_tables", f"at most {self.open_tables_per_address} of your tables may wait "
+                                               "for players at once; start or cancel one first", 429)
+
+    async def join(self, table_id: str, seat: Any, name: Any, invite: Any = None) -> tuple[Runtime, int, str]:
+        """Take a seat before the start: an open seat (of a private table: with its invite secret), or a
+        reserved seat with that seat's own invite secret and the reserved name (compared case-folded)."""
         rt = await self.get(table_id)
         name = clean_name(name)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rt.players:
             raise PlayError("bad_seat", f"seat must be a number from 0 to {rt.players - 1}")
+        if invite is not None and (not isinstance(invite, str) or len(invite) > 200):
+            raise PlayError("bad_invite", "the invite must be the secret from the invite link")
         token = new_token()
         token_hash = hash_token(token)
 
-        def tx(conn: Connection) -> tuple[bool, bool]:
-            store.lock_table(conn, table_id)
-            ok = store.claim_seat(conn, table_id, seat, name, token_hash)
-            started = ok and store.start_if_full(conn, table_id)
-            if ok:
-                self._notify_in_tx(conn, table_id)
-            return ok, started
+        def tx(conn: Connection) -> str:
+            table = store.lock_table(conn, table_id)   # joins of one table run one at a time
+            if table is None or table.status != "open":
+                return "started"
+            row = store.seat_row(conn, table_id, seat)
+            if row.kind == "open":
+                if table.private and not token_matches(invite, table.invite_hash):
+                    return "private"
+                taken_as = name
+            elif row.kind == "reserved":
+                if not token_matches(invite, row.invite_hash):
+                    return "reserved"
+                if name_key(name) != name_key(row.name):
+                    return "wrong_name"
+                taken_as = row.name
+            else:
+                return "taken"
+            store.take_seat(conn, table_id, seat, taken_as, token_hash)
+            store.start_if_full(conn, table_id)
+            self._notify_in_tx(conn, table_id)
+            return "ok"
 
         async with rt.lock:
-            ok, _started = await self.db.run(tx)
+            outcome = await self.db.run(tx)
             entries = await self._catch_up(rt)
-        if not ok:
-            s = rt.seats[seat]
-            why = ("the game has already started" if rt.status != "open" else
-                   f"seat {seat} is reserved for someone else" if s.kind == "reserved" else
-                   f"seat {seat} is taken")
-            raise PlayError("seat_taken", why, 409)
+        if outcome != "ok":
+            reserved_for = rt.seats[seat].name
+            why = {"started": ("seat_taken", "the game has already started", 409),
+                   "taken": ("seat_taken", f"seat {seat} is taken", 409),
+                   "private": ("invite_required", "this table is private: join through its invite link", 403),
+                   "reserved": ("invite_required", f"seat {seat} is reserved: take it through the invite link "
+                                                   "its creator sent", 403),
+                   "wrong_name": ("wrong_name", f"seat {seat} is reserved for {reserved_for}", 403)}[outcome]
+            raise PlayError(*why)
         await self._publish(table_id)
         await self._changed(rt, entries)
         return rt, seat, token
+
+    def _check_owner(self, rt: Runtime, owner_token: Any) -> None:
+        if not isinstance(owner_token, str) or not token_matches(owner_token, rt.owner_hash):
+            raise PlayError("not_owner", "only the table's creator (with the owner token) may do this", 403)
+
+    async def cancel(self, table_id: str, owner_token: Any) -> Runtime:
+        """The creator calls the table off before it starts; everyone watching is told."""
+        rt = await self.get(table_id)
+        self._check_owner(rt, owner_token)
+
+        def tx(conn: Connection) -> bool:
+            store.lock_table(conn, table_id)
+            done = store.cancel(conn, table_id)
+            if done:
+                self._notify_in_tx(conn, table_id)
+            return done
+
+        async with rt.lock:
+            done = await self.db.run(tx)
+            entries = await self._catch_up(rt)
+        if not done:
+            raise PlayError("already_started", "only a table that has not started can be cancelled", 409)
+        await self._publish(table_id)
+        await self._changed(rt, entries)
+        return rt
+
+    async def remove(self, table_id: str, owner_token: Any, seat: Any) -> Runtime:
+        """The creator frees a person's seat before the start (their sockets become spectators)."""
+        rt = await self.get(table_id)
+        self._check_owner(rt, owner_token)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rt.players:
+            raise PlayError("bad_seat", f"seat must be a number from 0 to {rt.players - 1}")
+
+        def tx(conn: Connection) -> bool:
+            table = store.lock_table(conn, table_id)
+            done = table is not None and table.status == "open" and store.free_seat(conn, table_id, seat)
+            if done:
+                self._notify_in_tx(conn, table_id)
+            return done
+
+        async with rt.lock:
+            done = await self.db.run(tx)
+            entries = await self._catch_up(rt)
+        if not done:
+            raise PlayError("cannot_remove", "only a person's seat can be freed, and only before the start", 409)
+        await self._publish(table_id)
+        await self._changed(rt, entries)
+        return rt
 
     async def seat_of(self, rt: Runtime, token: Any) -> int:
         """The seat a token acts for; a wrong token is refused without saying which seats exist."""
@@ -326,8 +475,9 @@ class TableService:
                     store.set_away(conn, rt.id, seat, False)
                 if record is not None:
                     store.finish(conn, rt.id, record)
-                    names = [s.player_name() for s in rt.seats]
-                    update_ratings(conn, rt.game.id, names, record["result"]["ranks"])
+                    if rt.rated:   # casual tables are not rated
+                        names = [s.player_name() for s in rt.seats]
+                        update_ratings(conn, rt.game.id, names, record["result"]["ranks"])
                 self._notify_in_tx(conn, rt.id)
 
             try:
@@ -369,7 +519,7 @@ class TableService:
         return await self.db.run(lambda c: store.list_tables(c, status, limit))
 
     async def record(self, table_id: str) -> dict[str, Any]:
-        rt = await self.get(table_id)
+        rt = await self.get(table_id, outdated_ok=True)   # a stored record stays downloadable under any rules
         if rt.status != "over" or rt.record is None:
             raise PlayError("not_over", "the record is available when the game is over (it reveals the seed)", 409)
         return rt.record

@@ -11,6 +11,7 @@ Server -> client: ``welcome`` (your seat), ``state`` (your view, legal actions, 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from typing import Any
@@ -30,11 +31,54 @@ MAX_FRAME = 4096
 MAX_STRIKES = 50
 
 
+class BadFrame(Exception):
+    """A frame the protocol does not accept; ``code`` and the message go back to the client."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code, self.message = code, message
+
+
+async def receive_message(ws: WebSocket) -> dict[str, Any]:
+    """The next frame as a JSON object. Binary frames, oversized, malformed or too deeply nested JSON
+    raise ``BadFrame`` (the socket stays open); a disconnect raises ``WebSocketDisconnect``."""
+    frame = await ws.receive()
+    if frame["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(frame.get("code", 1000))
+    raw = frame.get("text")
+    if raw is None:
+        raise BadFrame("bad_frame", "send JSON text frames, not binary ones")
+    if len(raw) > MAX_FRAME:
+        raise BadFrame("too_large", f"message too large (at most {MAX_FRAME} characters)")
+    try:
+        msg = json.loads(raw)
+    except RecursionError:
+        raise BadFrame("bad_json", "the JSON is nested too deeply") from None
+    except ValueError:
+        raise BadFrame("bad_json", "send a JSON object") from None
+    if not isinstance(msg, dict):
+        raise BadFrame("bad_json", "send a JSON object")
+    return msg
+
+
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(ws: WebSocket, table_id: str) -> None:
     app = ws.app
     svc, hub, settings = app.state.service, app.state.hub, app.state.settings
+    address = ws.client.host if ws.client else "?"
     await ws.accept()
+    if not hub.admit(address, settings.sockets_per_address):
+        await ws.send_json({"type": "error", "code": "too_many_sockets",
+                            "message": f"at most {settings.sockets_per_address} connections per address"})
+        await ws.close(code=1008)
+        return
+    try:
+        await _serve(ws, table_id, address, svc, hub, settings)
+    finally:
+        hub.release(address)
+
+
+async def _serve(ws: WebSocket, table_id: str, address: str, svc: Any, hub: Any, settings: Any) -> None:
     try:
         rt = await svc.get(table_id)
     except PlayError as exc:
@@ -42,12 +86,17 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.close(code=4404)
         return
     try:
-        hello = json.loads(await asyncio.wait_for(ws.receive_text(), 10))
-    except (TimeoutError, WebSocketDisconnect, ValueError):
+        hello = await asyncio.wait_for(receive_message(ws), 10)
+    except BadFrame as exc:
+        await ws.send_json({"type": "error", "code": exc.code, "message": exc.message})
         await ws.close(code=4400)
         return
+    except (TimeoutError, WebSocketDisconnect):
+        with contextlib.suppress(Exception):
+            await ws.close(code=4400)
+        return
     seat: int | None = None
-    token = hello.get("token") if isinstance(hello, dict) else None
+    token = hello.get("token")
     client = Client(ws, table_id)
     if token:
         try:
@@ -65,30 +114,34 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         client.send(state_message(rt, seat, list(rt.log)[-settings.log_backlog:], full=True))
         bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
         strikes = 0
-        while True:
-            raw = await ws.receive_text()
+        while not writer.done():
+            try:
+                msg = await receive_message(ws)
+            except BadFrame as exc:
+                msg = None
+                bad: BadFrame | None = exc
+            else:
+                bad = None
             if not bucket.allow():
                 strikes += 1
                 refused: dict[str, Any] = {"type": "error", "code": "rate_limited",
                                            "message": "too many messages; slow down"}
                 if strikes % 10 == 1:   # now and then the current state, without amplifying a flood
-                    refused["state"] = state_message(rt, seat, [], full=True)
+                    refused["state"] = state_message(rt, client.seat, [], full=True)
                 client.send(refused)
                 if strikes > MAX_STRIKES:
+                    client.send({"type": "error", "code": "rate_limited",
+                                 "message": "too many messages: the connection is closed"})
+                    client.close(1008, "rate limited")
+                    await asyncio.wait_for(asyncio.shield(writer), 5)
                     break
                 continue
-            if len(raw) > MAX_FRAME:
-                client.send({"type": "error", "code": "too_large", "message": "message too large"})
+            if bad is not None:
+                client.send({"type": "error", "code": bad.code, "message": bad.message})
                 continue
-            try:
-                msg = json.loads(raw)
-                if not isinstance(msg, dict):
-                    raise ValueError
-            except ValueError:
-                client.send({"type": "error", "code": "bad_json", "message": "send a JSON object"})
-                continue
+            assert msg is not None
             await _handle(svc, rt, client, token, msg)
-    except WebSocketDisconnect:
+    except (WebSocketDisconnect, TimeoutError):
         pass
     except Exception:
         log.exception("websocket failed on table %s", table_id)

@@ -10,7 +10,8 @@ from textual.app import App
 
 from nastolka.engine import Game, NastolkaError, Record
 
-from .config import Settings
+from .config import Settings, saves_dir
+from .confirm import ConfirmScreen
 from .game_screen import GameScreen
 from .i18n import tr
 from .keys import localize
@@ -20,12 +21,16 @@ from .session import Session
 from .small import TooSmallScreen
 from .start import StartScreen
 
+QUIT_ANSWERS = (("save", "s", "save_quit"), ("discard", "d", "quit_nosave"), ("stay", "esc", "keep_playing"))
+
 
 class NastolkaApp(App[None]):
     """``games`` defaults to every registered game; tests pass their own, a fixed seed and pace 0."""
 
     CSS_PATH = "nastolka.tcss"
     TITLE = "nastolka"
+    #: the footer's room is for the game's keys; everything the palette offers has its own key
+    ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, games: Sequence[Game] | None = None, *, lang: str | None = None,
                  pace: float | None = None, seed: int | None = None, settings_path: Path | None = None,
@@ -87,6 +92,23 @@ class NastolkaApp(App[None]):
         if self.remember:
             self.settings.save(self.settings_path)
 
+    async def action_quit(self) -> None:
+        """Ctrl+Q from anywhere: with a game's moves unsaved, ask first (save and quit, quit, or stay)."""
+        game = next((s for s in self.screen_stack if isinstance(s, GameScreen) and s.session.unsaved), None)
+        if game is None or any(isinstance(s, ConfirmScreen) for s in self.screen_stack):
+            self.exit()
+            return
+
+        def answer(choice: str | None) -> None:
+            if choice == "save":
+                game.action_save()
+                if not game.session.unsaved:
+                    self.exit()
+            elif choice == "discard":
+                self.exit()
+
+        self.push_screen(ConfirmScreen("quit_title", "leave_text", QUIT_ANSWERS, self.lang), answer)
+
     # ------------------------------------------------------------------ screens
     def start_session(self, session: Session) -> GameScreen:
         screen = GameScreen(session, self.lang, self.settings.pace)
@@ -110,6 +132,10 @@ class NastolkaApp(App[None]):
             if replay:
                 self.push_screen(ReplayScreen(game, record, self.lang))
             else:
-                self.start_session(Session.from_record(game, record))
+                session = Session.from_record(game, record)
+                if path.resolve().parent == saves_dir().resolve():
+                    # a saved game continues in its own file: one game, one entry in «Resume»
+                    session.save_path, session.saved_steps = path, len(session.steps)
+                self.start_session(session)
         except NastolkaError as exc:
             self.notify(tr("open_error", self.lang, msg=exc), severity="error", timeout=10)

@@ -27,6 +27,7 @@ from nastolka.engine import Event, GameState, NastolkaError, visible
 
 from .boards import present, presenter_for
 from .boards.draw import height_of
+from .confirm import ConfirmScreen
 from .cover import CoverScreen
 from .help import HelpScreen
 from .i18n import tr
@@ -35,6 +36,8 @@ from .layout import SIDE_MIN_WIDTH, Plan, is_tight, plan, side_width
 from .names import seat_names
 from .session import Session
 
+#: the answers when leaving a game with unsaved moves: (answer, key, label); Esc keeps playing
+LEAVE_ANSWERS = (("save", "s", "save_leave"), ("discard", "d", "leave_nosave"), ("stay", "esc", "keep_playing"))
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 PACES = (0.0, 0.2, 0.4, 0.6, 1.0, 1.5, 2.5)
 #: at pace 0, bot moves are batched into one frame only while they stay this quick
@@ -43,15 +46,17 @@ BATCH_SECONDS = 0.2
 
 class GameScreen(Screen[None]):
     BINDINGS = [
-        Binding("f1,question_mark", "help", "Help"),
+        Binding("f1,question_mark", "help", "Help", key_display="F1"),
         Binding("c", "cards", "Cards"),
         Binding("s", "save", "Save"),
         Binding("u", "undo", "Undo"),
-        Binding("plus,equals_sign", "faster", "Faster", show=False),
-        Binding("minus", "slower", "Slower", show=False),
-        Binding("l", "toggle_lang", "Language", show=False),
         Binding("v", "toggle_side", "Board/log"),
-        Binding("q,escape", "leave", "Leave"),
+        # the pace keys are labelled beside the pace itself, in the top line ("+ faster · - slower")
+        Binding("plus,equals_sign", "faster", "Faster", key_display="+", show=False),
+        Binding("minus", "slower", "Slower", key_display="-", show=False),
+        Binding("l", "toggle_lang", "Language", show=False),
+        Binding("q", "leave", "Leave"),
+        Binding("escape", "close", show=False),
         *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)],
     ]
 
@@ -94,7 +99,7 @@ class GameScreen(Screen[None]):
             with Vertical(id="side"):
                 yield Static(id="table")
                 yield RichLog(id="log", wrap=True, markup=False, min_width=20)
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit()
@@ -202,6 +207,8 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "toggle_side":
             return self.size.width < SIDE_MIN_WIDTH  # a wide screen shows both at once
+        if action == "undo":
+            return len(self.session.humans) == 1  # undo is for one person against bots
         return True
 
     def present(self, part: str, *args: Any) -> Any:
@@ -227,7 +234,7 @@ class GameScreen(Screen[None]):
             self.focus_aid = None
             return
         self.draw_prompt(None, None)
-        actions = self.state.legal_actions(seat)
+        actions = self.state.legal_actions(seat, self.names())
         options.add_options(
             Option(Text(f"{i}. " if i <= 9 else "   ").append(a.label(self.lang)), id=a.id)
             for i, a in enumerate(actions, start=1)
@@ -254,6 +261,7 @@ class GameScreen(Screen[None]):
             status.append(tr("thinking", self.lang, name=self.names()[self.thinking]), style="yellow")
             status.append("  ")
         status.append(tr("pace", self.lang, pace=self.pace), style="dim")
+        status.append(" · " + tr("pace_keys", self.lang), style="dim")
         self.query_one("#status", Static).update(status)
 
     def _tick(self) -> None:
@@ -263,7 +271,7 @@ class GameScreen(Screen[None]):
 
     def event_line(self, step_seat: int, event: Event) -> Text:
         try:
-            text = self.state.event_text(event, self.lang)
+            text = self.state.event_text(event, self.lang, self.names())
         except Exception:  # a game's wording bug must not end the game on screen
             text = f"{event.kind} {event.args}"
         return Text(text)
@@ -405,16 +413,19 @@ class GameScreen(Screen[None]):
         options.action_select()
 
     def action_help(self) -> None:
-        self._open_help()
+        """F1: the rules summary and the keys."""
+        game, lang = self.session.game, self.lang
+        rules = game.rules_summary.get(lang) or game.rules_summary.get("en", "")
+        self.app.push_screen(HelpScreen(tr("help_title", lang, game=game.name(lang)), lang, rules=rules))
 
     def action_cards(self) -> None:
         self._open_help()
 
     def _open_help(self) -> None:
+        """``c`` or a click on the hand: the text of every card in view (hand first)."""
         game, lang = self.session.game, self.lang
         cards = self.present("card_texts", self.view(), lang) if self.shown is not None else []
-        rules = game.rules_summary.get(lang) or game.rules_summary.get("en", "")
-        self.app.push_screen(HelpScreen(tr("help_title", lang, game=game.name(lang)), rules, cards, lang))
+        self.app.push_screen(HelpScreen(tr("cards_title", lang, game=game.name(lang)), lang, cards=cards))
 
     def action_save(self) -> None:
         try:
@@ -423,6 +434,7 @@ class GameScreen(Screen[None]):
             self.notify(tr("save_failed", self.lang, msg=exc), severity="error")
             return
         self.notify(tr("saved", self.lang, path=path))
+        self.refresh_bindings()
 
     def action_undo(self) -> None:
         if self.thinking is not None:
@@ -459,11 +471,29 @@ class GameScreen(Screen[None]):
         self.redraw()
 
     def action_leave(self) -> None:
-        """Leave to the start screen; an unfinished game is saved first so it can be resumed."""
-        if not self.state.is_over and self.session.steps:
+        """Leave to the start screen; with moves not yet saved, ask first (save, leave anyway, or stay)."""
+        if not self.session.unsaved:
+            self.leave()
+            return
+        self.app.push_screen(ConfirmScreen("leave_title", "leave_text", LEAVE_ANSWERS, self.lang), self._leave_answer)
+
+    def _leave_answer(self, answer: str | None) -> None:
+        if answer == "save":
             self.action_save()
+            if not self.session.unsaved:
+                self.leave()
+        elif answer == "discard":
+            self.leave()
+
+    def leave(self) -> None:
         self.stop_bots()
         self.dismiss(None)
+
+    def action_close(self) -> None:
+        """Esc closes the innermost thing: on a narrow screen the players/log view goes back to the board;
+        it never leaves the game (that is ``q``, and it asks)."""
+        if self.side_wanted:
+            self.action_toggle_side()
 
     def stop_bots(self) -> None:
         self._left = True

@@ -1,24 +1,19 @@
-"""What each seat is called on screen ("You", "Player #1", "Bot #2 (random)"), in one place.
+"""What each seat is called on screen, in one place: the same names in the table, the log and the labels.
 
-Seats are numbered from 0 with a ``#``, as the games' own logs number them ("Player #1 plays Fire"), so
-the log and the table of players always agree on who is who.
+People are «Игрок 1», «Игрок 2» … (seats counted from 1), bots by their level, with distinct given names
+when several sit at the table («Бот Лёва (обычный)») — from the engine's words
+(:func:`nastolka.engine.words.seat_names`), so the terminal and the other clients agree.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .i18n import tr
+from nastolka.engine.words import seat_names as _seat_names
+
 from .session import HUMAN
 
 
 def seat_names(seats: Sequence[str], lang: str) -> list[str]:
-    """Seat labels; a lone human is "You", several humans are numbered players (hotseat)."""
-    humans = sum(1 for kind in seats if kind == HUMAN)
-    names = []
-    for seat, kind in enumerate(seats):
-        if kind == HUMAN:
-            names.append(tr("you", lang, n=seat) if humans == 1 else tr("player_n", lang, n=seat))
-        else:
-            names.append(tr("bot_n", lang, name=kind, n=seat))
-    return names
+    """Display names for the seats (``"human"`` or a bot level each)."""
+    return _seat_names(seats, lang, human=HUMAN)

@@ -29,8 +29,8 @@ class ReplayScreen(Screen[None]):
         Binding("home", "jump(0)", "Start", show=False),
         Binding("end", "jump(-1)", "End", show=False),
         Binding("a", "eyes(-1)", "Spectator", show=False),
-        *[Binding(str(n), f"eyes({n})", show=False) for n in range(10)],
-        Binding("q,escape", "back", "Back"),
+        *[Binding(str(n), f"eyes({n - 1})", show=False) for n in range(1, 10)],
+        Binding("q,escape", "back", "Close"),
     ]
 
     def __init__(self, game: Game, record: Record, lang: str) -> None:
@@ -88,7 +88,7 @@ class ReplayScreen(Screen[None]):
         if self.index == 0:
             lines.append(tr("replay_start", lang), style="dim")
         for event in visible(self.events[self.index], self.eyes):
-            lines.append(state.event_text(event, lang) + "\n")
+            lines.append(state.event_text(event, lang, names) + "\n")
         box.update(lines)
 
     def action_step(self, delta: int) -> None:

@@ -22,10 +22,9 @@ class ResultScreen(ModalScreen[None]):
     """Over the game screen, so the final board stays visible around the scores."""
 
     BINDINGS = [
-        Binding("enter", "new_game", "New game"),
+        Binding("enter,q,escape", "new_game", "New game"),
         Binding("s", "save", "Save"),
         Binding("r", "replay", "Replay"),
-        Binding("q,escape", "quit_app", "Quit"),
     ]
 
     def __init__(self, session: Session, lang: str) -> None:
@@ -56,10 +55,16 @@ class ResultScreen(ModalScreen[None]):
                 yield Static(table, id="result-table")
             with Center():
                 yield Static(Text(tr("winners", lang, names=winners), style="bold"), id="winners")
+            state = self.session.state
+            why = state.result_lines(state.view(None), lang, names)
+            if why:
+                with Center():
+                    yield Static(Text("\n".join(why)), id="result-why")
             yield Static(Text(tr("result_keys", lang), style="dim"), id="result-keys")
         yield Footer()
 
     def action_new_game(self) -> None:
+        """Back to the start screen (never out of the app: that is Ctrl+Q, from anywhere)."""
         self.app.pop_screen()  # this
         self.app.pop_screen()  # the game screen, back to the start screen
 
@@ -75,6 +80,3 @@ class ResultScreen(ModalScreen[None]):
         from .replay import ReplayScreen
 
         self.app.push_screen(ReplayScreen(self.session.game, self.session.record(), self.lang))
-
-    def action_quit_app(self) -> None:
-        self.app.exit()

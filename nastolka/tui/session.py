@@ -17,6 +17,7 @@ from nastolka.bots import bot_names, make_bot
 from nastolka.bots.base import Bot
 from nastolka.engine import Event, Game, GameState, NastolkaError, Record, Rng, record_of
 from nastolka.engine.errors import RecordError
+from nastolka.engine.record import check_rules_version
 
 from .config import saves_dir
 
@@ -43,6 +44,10 @@ class Session:
     steps: list[Step] = field(default_factory=list)
     #: a clone of the state before each applied action, for the undo check (clones are cheap)
     before: list[GameState] = field(default_factory=list)
+    #: the file this game is saved in (a resumed game keeps its file: one game, one save), and how many
+    #: steps that file holds — leaving asks first only when there is something unsaved
+    save_path: Path | None = None
+    saved_steps: int = 0
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -58,6 +63,7 @@ class Session:
         """Rebuild a game from its record (every action re-applied with full legality checks)."""
         if record.game != game.id:
             raise RecordError(f"the record is of {record.game!r}, not {game.id!r}")
+        check_rules_version(record, game)   # a record of other rules is refused, naming both versions
         kinds = list(seats) if seats is not None else seat_kinds_of(game, record)
         try:
             state = game.new(record.players, record.options, seed=record.seed, setup=record.setup)
@@ -80,7 +86,11 @@ class Session:
                 if kind not in names:
                     raise NastolkaError(f"unknown bot {kind!r} for {self.game.id}")
                 # each bot its own seed, derived from the game's, so a rerun with the same seed replays
-                self.bots[seat] = make_bot(self.game, kind, seed=self.seed * 101 + seat + 1)
+                bot = make_bot(self.game, kind, seed=self.seed * 101 + seat + 1)
+                check = getattr(bot, "check_table", None)  # a trained policy refuses a table it does not fit
+                if check is not None:
+                    check(self.state.players, dict(self.state.origin.options))
+                self.bots[seat] = bot
 
     # ------------------------------------------------------------------ who acts
     @property
@@ -109,11 +119,21 @@ class Session:
 
     def save(self, path: Path | None = None) -> Path:
         if path is None:
-            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-            path = saves_dir() / f"{self.game.id}-{stamp}.json"
+            if self.save_path is None:
+                stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+                self.save_path = saves_dir() / f"{self.game.id}-{stamp}.json"
+            path = self.save_path
         path.parent.mkdir(parents=True, exist_ok=True)
         self.record().save(path)
+        if path == self.save_path:
+            self.saved_steps = len(self.steps)
         return path
+
+    @property
+    def unsaved(self) -> bool:
+        """Moves were made since the last save and the game is not over (a finished game is kept only on
+        request, from the result screen)."""
+        return not self.state.is_over and len(self.steps) > self.saved_steps
 
     # ------------------------------------------------------------------ undo
     def undo_target(self) -> tuple[int | None, str]:
@@ -169,6 +189,8 @@ class Session:
         record.result = None
         rebuilt = Session.from_record(self.game, record, self.seats)
         self.state, self.steps, self.before = rebuilt.state, rebuilt.steps, rebuilt.before
+        if self.saved_steps > len(self.steps):
+            self.saved_steps = -1  # the file holds moves this game no longer has
         return True
 
 

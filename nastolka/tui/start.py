@@ -21,6 +21,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from nastolka.bots import bot_names
 from nastolka.engine import Game, NastolkaError, Option
+from nastolka.engine.words import level_name
 
 from .i18n import tr
 from .keys import localize
@@ -67,6 +68,9 @@ class Choice:
         bot = default_bot(game)
         self.players = players
         self.seats = (self.seats + [bot] * players)[:players]
+        for option in game.options.options:  # a hidden option goes back to its default
+            if not option.applies_to(players):
+                self.options[option.name] = option.default
 
 
 class StartScreen(Screen[None]):
@@ -75,7 +79,7 @@ class StartScreen(Screen[None]):
         Binding("ctrl+r", "resume", "Resume"),
         Binding("ctrl+o", "replay", "Replay"),
         Binding("ctrl+l", "toggle_lang", "Language"),
-        Binding("ctrl+q,escape", "quit_app", "Quit"),
+        Binding("ctrl+q", "quit_app", "Quit"),
     ]
 
     def __init__(self, games: list[Game], lang: str, seed: int | None = None) -> None:
@@ -132,16 +136,17 @@ class StartScreen(Screen[None]):
             yield Label(tr("players", lang), classes="field")
             yield Select([(str(n), n) for n in range(game.min_players, game.max_players + 1)],
                          value=choice.players, allow_blank=False, id="players", classes="value")
-        kinds = [(tr("human", lang), HUMAN)] + [(tr("bot", lang, name=n), n) for n in ordered_bots(game)]
+        kinds = [(tr("human", lang), HUMAN)] + [(tr("bot", lang, name=level_name(n, lang)), n) for n in ordered_bots(game)]
         for seat, kind in enumerate(choice.seats):
             with Horizontal(classes="row"):
-                yield Label(tr("seat", lang, n=seat), classes="field")
+                yield Label(tr("seat", lang, n=seat + 1), classes="field")
                 yield Select(kinds, value=kind, allow_blank=False, id=f"seat-{seat}", classes="value")
         with Vertical(id="options") as box:
             box.border_title = tr("options", lang)
-            if not game.options.options:
+            shown = [o for o in game.options.options if o.applies_to(choice.players)]
+            if not shown:
                 yield Static(tr("no_options", lang), classes="dim")
-            for option in game.options.options:
+            for option in shown:  # a solo-only option is not offered to two players
                 yield from self.compose_option(option)
         with Horizontal(classes="row"):
             yield Label(tr("seed", lang), classes="field")
@@ -158,7 +163,8 @@ class StartScreen(Screen[None]):
         with Horizontal(classes="row"):
             yield Label(label, classes="field")
             if option.kind in ("int", "choice") and option.choices:
-                yield Select([(str(c), c) for c in option.choices], value=value, allow_blank=False,
+                labels = [(self.game.choice_label(option.name, c, self.lang), c) for c in option.choices]
+                yield Select(labels, value=value, allow_blank=False,
                              id=wid, classes="value")
             elif (option.kind == "int" and option.minimum is not None and option.maximum is not None
                   and option.maximum - option.minimum <= 40):
@@ -235,12 +241,14 @@ class StartScreen(Screen[None]):
     def action_resume(self) -> None:
         from .open_screen import OpenScreen
 
-        self.app.push_screen(OpenScreen("open_title_resume", self.lang), self._resume)
+        self.app.push_screen(OpenScreen("open_title_resume", self.lang, games=list(self.games.values()),
+                                        resume=True), self._resume)
 
     def action_replay(self) -> None:
         from .open_screen import OpenScreen
 
-        self.app.push_screen(OpenScreen("open_title_replay", self.lang), self._replay)
+        self.app.push_screen(OpenScreen("open_title_replay", self.lang, games=list(self.games.values())),
+                             self._replay)
 
     def _resume(self, path: Path | None) -> None:
         if path is not None:
@@ -258,5 +266,5 @@ class StartScreen(Screen[None]):
         await self.recompose()
         localize(self, self.lang)
 
-    def action_quit_app(self) -> None:
-        self.app.exit()
+    async def action_quit_app(self) -> None:
+        await self.app.action_quit()

@@ -2,13 +2,15 @@
 // The server is the only authority: the page only draws what it is sent and sends action ids back with
 // the version it saw. A seat token lives in this browser's localStorage and is sent only in "hello".
 import { h, clear, toast } from "./dom.js";
-import { t, lang, setLang, pick } from "./i18n.js";
-import { renderBoard } from "./render/index.js";
+import { t, lang, setLang, pick, plural } from "./i18n.js";
+import { renderBoard, loadBoard } from "./render/index.js";
+import { boardContext, tipAttrs } from "./kit.js";
+import { installTips, hideTip } from "./tips.js";
 
 const app = document.getElementById("app");
 let page = null;           // the current page: {destroy(), rerender()}
 let GAMES = null;
-const GLOSS = {};
+const PRES = {};
 
 class ApiError extends Error {
   constructor(message, code) { super(message); this.code = code; }
@@ -29,30 +31,42 @@ async function games() {
   return GAMES;
 }
 
-async function glossary(gameId) {
-  if (!GLOSS[gameId]) GLOSS[gameId] = await api("GET", `/games/${gameId}/glossary`).catch(() => ({}));
-  return GLOSS[gameId];
+// a game's presentation data: names and rules texts of its cards and places, its board's words
+async function presentation(gameId) {
+  if (!PRES[gameId]) PRES[gameId] = await api("GET", `/games/${gameId}/presentation`).catch(() => ({ game: gameId, terms: {}, words: {} }));
+  return PRES[gameId];
 }
 
 function gameName(g) { return g ? (lang === "ru" ? g.name_ru : g.name_en) : "?"; }
 function myName() { return (localStorage.getItem("nastolka.name") || "").trim(); }
 function seatKey(id) { return `nastolka.seat.${id}`; }
+// what only the creator got: the owner token, the invite link, each reserved seat's invite link
+function ownerKey(id) { return `nastolka.owner.${id}`; }
+function ownerOf(id) {
+  try { return JSON.parse(localStorage.getItem(ownerKey(id))); } catch { return null; }
+}
+// the secret of an invite link /#/t/<id>/<secret>
+function inviteInHash() { const m = location.hash.match(/^#\/t\/[a-z0-9]+\/([A-Za-z0-9_-]+)/); return m ? m[1] : null; }
 function mySeat(id) {
   try { return JSON.parse(localStorage.getItem(seatKey(id))); } catch { return null; }
 }
+function botLabel(level) { return t(`bot_${level}`) === `bot_${level}` ? t("bot") : `${t("bot")} «${t(`bot_${level}`)}»`; }
 function seatLabel(s) {
-  if (s.kind === "bot") return `${t("bot")}: ${s.bot}`;
+  if ((s.kind === "bot" || s.kind === "human") && s.label) return s.label[lang] || s.label.en;   // the server's words
+  if (s.kind === "bot") return botLabel(s.bot);
   if (s.kind === "open") return `(${t("open")})`;
-  if (s.kind === "reserved") return `(${t("reserved")} ${s.name})`;
-  return s.name;
+  if (s.kind === "reserved") return `(${t("reserved")} ${s.name || ""})`;
+  return s.name || t("player");
 }
+// a player as a record names them: a display name, or "bot:<level>"
+function playerLabel(name) { return typeof name === "string" && name.startsWith("bot:") ? botLabel(name.slice(4)) : String(name ?? ""); }
 
 // ------------------------------------------------------------------------------------------ lobby
 function lobbyPage() {
   let timer = null;
   let listBox = h("div", { id: "tables" });
   let form = h("div", { id: "create-form" });
-  const state = { game: null, players: 2, seats: [], options: {}, clock: "", sitMyself: true };
+  const state = { game: null, players: 2, seats: [], options: {}, clock: "", sitMyself: true, casual: false };
 
   async function drawForm() {
     const list = await games();
@@ -68,7 +82,7 @@ function lobbyPage() {
       h("select", { "data-seat-kind": i, onchange: (e) => { s.kind = e.target.value; drawForm(); } },
         ["open", "bot", "reserved"].map((k) => h("option", { value: k, selected: s.kind === k }, t(k)))),
       s.kind === "bot" ? h("select", { "data-seat-bot": i, onchange: (e) => { s.bot = e.target.value; } },
-        bots.map((b) => h("option", { value: b, selected: s.bot === b }, b))) : null,
+        bots.map((b) => h("option", { value: b, selected: s.bot === b }, botLabel(b)))) : null,
       s.kind === "reserved" ? h("input", { value: s.name, maxlength: 24, placeholder: t("name"),
         oninput: (e) => { s.name = e.target.value; } }) : null));
     const opts = (g.options || []).map((o) => {
@@ -100,6 +114,8 @@ function lobbyPage() {
       opts.length ? h("details", {}, h("summary", {}, t("options")), h("div", { class: "opts" }, opts)) : null,
       h("label", {}, `${t("clock")} `, h("select", { id: "clock-select", onchange: (e) => { state.clock = e.target.value; } },
         ["", "15", "30", "60", "120", "300"].map((c) => h("option", { value: c, selected: c === state.clock }, c ? `${c} s` : t("no_clock"))))),
+      h("label", { class: "check", title: t("casual_help") }, h("input", { type: "checkbox", id: "casual", checked: state.casual,
+        onchange: (e) => { state.casual = e.target.checked; } }), ` ${t("casual")}`),
       h("label", { class: "check" }, h("input", { type: "checkbox", id: "sit-myself", checked: state.sitMyself,
         onchange: (e) => { state.sitMyself = e.target.checked; } }), ` ${t("sit_myself")}`),
       h("button", { id: "create", class: "primary", type: "button", onclick: create }, t("create_btn")));
@@ -110,9 +126,11 @@ function lobbyPage() {
     const body = { game: state.game, options: state.options,
       seats: state.seats.map((s) => (s.kind === "bot" ? { kind: "bot", bot: s.bot } : s.kind === "reserved" ? { kind: "reserved", name: s.name } : { kind: "open" })) };
     if (state.clock) body.clock = Number(state.clock);
+    if (state.casual) body.rated = false;
     try {
       const res = await api("POST", "/tables", body);
       const id = res.table.id;
+      localStorage.setItem(ownerKey(id), JSON.stringify({ owner: res.owner_token, invite: res.invite, seats: res.seat_invites }));
       if (state.sitMyself && state.seats[0].kind === "open") {
         const j = await api("POST", `/tables/${id}/join`, { seat: 0, name: myName() });
         localStorage.setItem(seatKey(id), JSON.stringify({ seat: j.seat, token: j.token }));
@@ -142,7 +160,7 @@ function lobbyPage() {
     const ratings = board.length ? h("section", { id: "ratings" }, h("h3", {}, `${t("ratings")}: ${gameName(list.find((g) => g.id === state.game))}`),
       h("table", { class: "ratings" }, board.slice(0, 10).map((r, i) => h("tr", {},
         h("td", {}, String(i + 1)), h("td", {}, r.player), h("td", { title: `μ ${r.mu} σ ${r.sigma}` }, String(r.ordinal)),
-        h("td", { class: "muted" }, `${r.games} ${t("games")}`))))) : null;
+        h("td", { class: "muted" }, plural("games", r.games)))))) : null;
     clear(listBox).append(h("h2", {}, t("lobby")), section("open_list", groups.open),
       section("playing_list", groups.playing), section("over_list", groups.over.slice(0, 10)), ratings);
   }
@@ -158,6 +176,33 @@ function lobbyPage() {
 }
 
 // ------------------------------------------------------------------------------------------ table
+// the tab says when it is your move (title and favicon), also while the person looks at another tab
+function setAttention(yourMove, gameTitle) {
+  document.title = yourMove ? `● ${t("your_turn")} — ${gameTitle} · nastolka` : `${gameTitle ? `${gameTitle} · ` : ""}nastolka`;
+  const icon = document.getElementById("favicon");
+  if (icon) icon.setAttribute("href", yourMove ? "/favicon-turn.svg" : "/favicon.svg");
+}
+
+function beep() {
+  if (localStorage.getItem("nastolka.sound") !== "on") return;
+  try {
+    const ac = new AudioContext();
+    const osc = ac.createOscillator();
+    const gain = ac.createGain();
+    osc.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, ac.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, ac.currentTime + 0.35);
+    osc.connect(gain).connect(ac.destination);
+    osc.start();
+    osc.stop(ac.currentTime + 0.35);
+  } catch { /* no audio here */ }
+}
+
+function clockText(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
 function tablePage(id) {
   let ws = null;
   let closed = false;
@@ -166,7 +211,19 @@ function tablePage(id) {
   let msg = null;           // the latest state message
   let log = [];
   let busy = false;
-  let gloss = {};
+  let pres = null;
+  let board = null;          // the loaded board function of this game
+  const history = new Map(); // version -> the view this seat saw then (to step back during the game)
+  let viewing = null;        // a past version being looked at, or null for the live position
+  let prevView = null;       // the view before the latest one (what changed is marked)
+  let animate = false;       // true for the first drawing of a new position only
+  let wasMyMove = false;
+  let queue = Promise.resolve();
+  let chat = [];             // messages of this table this page may read
+  let chatAfter = 0;
+  let rematchId = null;
+  let hintBox = null;        // the last hint: {version, data} or {version, error}
+  let chatTimer = null;
   const stored = () => mySeat(id);
 
   function connect() {
@@ -177,7 +234,8 @@ function tablePage(id) {
       const s = stored();
       ws.send(JSON.stringify(s ? { type: "hello", token: s.token } : { type: "hello" }));
     };
-    ws.onmessage = (e) => onMessage(JSON.parse(e.data));
+    // one message at a time, in order: drawing a state may first wait for the game's presentation data
+    ws.onmessage = (e) => { queue = queue.then(() => onMessage(JSON.parse(e.data))).catch((err) => console.error(err)); };
     ws.onclose = () => {
       if (closed) return;
       setTimeout(() => { if (!closed) connect(); }, retry);
@@ -190,31 +248,44 @@ function tablePage(id) {
       if (m.seat === null && stored()) localStorage.removeItem(seatKey(id));
       return;
     }
-    if (m.type === "state") { setState(m); return; }
+    if (m.type === "state") return setState(m);
     if (m.type === "error") {
       if (m.code === "not_found") { clear(app).append(h("p", { class: "error" }, m.message)); closed = true; return; }
       if (m.code === "seat_lost") localStorage.removeItem(seatKey(id));   // this browser watches from now on
       if (m.code !== "stale") toast(m.message, "error");
       busy = false;
-      if (m.state) setState(m.state);
-      else render();              // re-enable the buttons: the refused message changed nothing
+      if (m.state) return setState(m.state);
+      render();              // re-enable the buttons: the refused message changed nothing
       return;
     }
     if (m.type === "accepted") busy = false;
   }
 
   async function setState(m) {
-    if (!GLOSS[m.table.game]) { gloss = await glossary(m.table.game); } else gloss = GLOSS[m.table.game];
+    if (!pres || pres.game !== m.table.game) {
+      pres = await presentation(m.table.game);
+      board = await loadBoard(m.table.game, pres);
+    }
     if (m.full) log = m.events.slice();
     else log.push(...m.events);
     if (log.length > 300) log = log.slice(-300);
-    if (!msg || m.version !== msg.version || m.full) busy = false;
+    const fresh = !msg || m.version !== msg.version;
+    if (fresh || m.full) busy = false;
+    prevView = fresh && msg && msg.view && !m.full ? msg.view : (m.full ? null : prevView);
+    animate = fresh;
     msg = m;
+    if (m.view) {
+      history.set(m.version, m.view);
+      if (history.size > 400) history.delete(history.keys().next().value);
+    }
+    const myMove = m.table.status === "playing" && m.legal.length > 0;
+    if (myMove && !wasMyMove) beep();
+    wasMyMove = myMove;
     render();
   }
 
   function act(actionId) {
-    if (busy || !msg || !ws || ws.readyState !== 1) return;
+    if (busy || !msg || !ws || ws.readyState !== 1 || viewing !== null) return;
     busy = true;
     ws.send(JSON.stringify({ type: "action", action: actionId, version: msg.version }));
     document.querySelectorAll("button.act").forEach((b) => { b.disabled = true; });
@@ -223,7 +294,10 @@ function tablePage(id) {
   async function sit(seat) {
     if (!myName()) { toast(t("need_name"), "error"); return; }
     try {
-      const j = await api("POST", `/tables/${id}/join`, { seat, name: myName() });
+      const own = ownerOf(id);
+      const link = own && own.seats && own.seats[seat];
+      const invite = inviteInHash() || (link ? link.split("/").pop() : null);
+      const j = await api("POST", `/tables/${id}/join`, invite ? { seat, name: myName(), invite } : { seat, name: myName() });
       localStorage.setItem(seatKey(id), JSON.stringify({ seat: j.seat, token: j.token }));
       reconnect();
     } catch (err) { toast(err.message, "error"); }
@@ -243,8 +317,94 @@ function tablePage(id) {
     } catch (err) { toast(err.message, "error"); }
   }
 
-  function actionsPanel(view) {
-    if (!msg.legal.length) return null;
+  async function askHint() {
+    const s = stored();
+    if (!s || !msg) return;
+    const at = msg.version;
+    hintBox = { version: at, pending: true };
+    render();
+    try {
+      hintBox = { version: at, data: await api("POST", `/tables/${id}/hint`, undefined, s.token) };
+    } catch (err) { hintBox = { version: at, error: err.message }; }
+    render();
+  }
+
+  function hintPanel() {
+    if (!hintBox || !msg || hintBox.version !== msg.version) return null;
+    if (hintBox.pending) return h("div", { class: "hint", id: "hint" }, t("hint_thinking"));
+    if (hintBox.error) return h("div", { class: "hint error", id: "hint" }, hintBox.error);
+    const d = hintBox.data;
+    return h("div", { class: "hint", id: "hint" },
+      h("div", {}, `${t("hint_best")}: `, h("strong", {}, d[lang] || d.en)),
+      h("ol", { class: "hint-list" }, d.stats.map((st) => h("li", {}, h("span", {}, st[lang] || st.en),
+        h("span", { class: "muted" }, ` — ${t("hint_share").replace("{p}", Math.round(st.share * 100))}, ${t("hint_value").replace("{p}", Math.round(st.value * 100))}`)))),
+      h("p", { class: "muted" }, t("hint_note").replace("{n}", d.iterations)));
+  }
+
+  async function pollChat() {
+    try {
+      const s = stored();
+      const res = await api("GET", `/tables/${id}/chat?after=${chatAfter}`, undefined, s && s.token);
+      if (res.messages.length) {
+        chat.push(...res.messages);
+        chatAfter = res.messages[res.messages.length - 1].id;
+        if (chat.length > 300) chat = chat.slice(-300);
+      }
+      const changedRematch = res.rematch !== rematchId;
+      rematchId = res.rematch;
+      if (res.messages.length || changedRematch) drawChat();
+      if (changedRematch) render();
+    } catch { /* the next poll tries again */ }
+  }
+
+  async function sendChat(input) {
+    const text = input.value.trim();
+    if (!text) return;
+    const s = stored();
+    if (!s && !myName()) { toast(t("need_name"), "error"); return; }
+    try {
+      await api("POST", `/tables/${id}/chat`, s ? { text } : { text, name: myName() }, s && s.token);
+      input.value = "";
+      await pollChat();
+    } catch (err) { toast(err.message, "error"); }
+  }
+
+  function chatList() {
+    return h("ol", { id: "chat-list", class: "chat-list" }, chat.map((c) => h("li", { class: `chat-${c.channel}` },
+      h("span", { class: "chat-who" }, c.name), c.channel === "spectators" ? h("span", { class: "muted" }, ` (${t("spectator_short")})`) : null,
+      ": ", h("span", { class: "chat-text" }, c.text))));
+  }
+
+  function drawChat() {
+    const old = document.getElementById("chat-list");
+    if (!old) return;
+    const fresh = chatList();
+    old.replaceWith(fresh);
+    fresh.scrollTop = fresh.scrollHeight;
+  }
+
+  function chatPanel() {
+    const seated = msg.you !== null;
+    const input = h("input", { id: "chat-input", maxlength: 300, autocomplete: "off",
+      placeholder: seated ? t("chat_players") : t("chat_spectators") });
+    return h("section", { class: "chat", id: "chat" }, h("h3", {}, seated ? t("chat_players") : t("chat_spectators")),
+      chatList(),
+      h("form", { class: "chat-form", onsubmit: (e) => { e.preventDefault(); sendChat(input); } },
+        input, h("button", { type: "submit", id: "chat-send" }, t("send"))));
+  }
+
+  async function takeRematch() {
+    const s = stored();
+    if (!s) return;
+    try {
+      const r = await api("POST", `/tables/${id}/rematch`, undefined, s.token);
+      if (r.token) localStorage.setItem(seatKey(r.table), JSON.stringify({ seat: r.seat, token: r.token }));
+      location.hash = `#/t/${r.table}`;
+    } catch (err) { toast(err.message, "error"); }
+  }
+
+  function actionsPanel() {
+    if (!msg.legal.length || viewing !== null) return null;
     // group "Place Fakir: row 1, slot 2" under "Place Fakir"
     const groups = new Map();
     for (const a of msg.legal) {
@@ -256,79 +416,175 @@ function tablePage(id) {
       groups.get(head).push(h("button", { class: "act", type: "button", "data-action": a.id, title: label,
         disabled: busy, onclick: () => act(a.id) }, tail));
     }
-    return h("section", { class: "actions", id: "actions" }, h("h3", {}, t("your_turn")),
+    const hintButton = msg.table.rated === false
+      ? h("button", { type: "button", id: "hint-btn", class: "hint-btn", onclick: askHint,
+        disabled: Boolean(hintBox && hintBox.pending && hintBox.version === msg.version) }, t("hint")) : null;
+    return h("section", { class: "actions", id: "actions" }, h("h3", {}, t("your_actions"), hintButton), hintPanel(),
       [...groups.entries()].map(([head, buttons]) => h("div", { class: "act-group" },
         head ? h("div", { class: "act-head" }, head) : null, h("div", { class: "act-buttons" }, buttons))));
   }
 
-  function resultPanel(view) {
+  function resultPanel(view, names) {
     const res = view.result;
     if (!res) return null;
-    const names = msg.table.seats.map((s) => seatLabel(s));
     const order = res.ranks.map((r, i) => [r, i]).sort((a, b) => a[0] - b[0]);
     const winners = res.winners.map((w) => names[w]).join(", ");
     return h("section", { id: "result", class: "result" },
       h("h2", {}, t("result")),
       h("p", { class: "winner" }, `${res.winners.length > 1 ? t("winners") : t("winner")}: ${winners}`),
-      h("table", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("players")), h("th", {}, t("score"))),
-        order.map(([r, i]) => h("tr", { class: i === msg.you ? "me" : "" }, h("td", {}, String(r)),
-          h("td", {}, names[i]), h("td", {}, String(res.scores[i]))))),
-      h("p", {}, h("a", { href: `/api/tables/${id}/record`, download: `nastolka-${id}.json`, class: "btn" }, t("download")), " ",
+      scoreTable(res, order, names),
+      scoreNotes(res),
+      h("p", { class: "result-buttons" },
+        msg.you !== null ? h("button", { type: "button", id: "rematch", class: "primary", onclick: takeRematch },
+          rematchId ? t("rematch_join") : t("rematch")) : null,
+        msg.you === null && rematchId ? h("a", { href: `#/t/${rematchId}`, class: "btn", id: "rematch-watch" }, t("rematch_watch")) : null,
+        h("a", { href: `/api/tables/${id}/record`, download: `nastolka-${id}.json`, class: "btn" }, t("download")),
         h("a", { href: `#/r/${id}`, class: "btn", id: "to-replay" }, t("replay"))));
+  }
+
+  // every score explained: one column per per-seat detail the game names (its result details)
+  function scoreTable(res, order, names) {
+    const words = (pres && pres.words) || {};
+    const word = (k) => (words[k] ? words[k][lang] || words[k].en : "");
+    const details = res.details || {};
+    const cols = Object.entries(details).filter(([k, v]) => Array.isArray(v) && v.length === names.length && word(`result_${k}`));
+    const marks = Object.entries(details).filter(([k, v]) => Array.isArray(v) && v.length !== names.length && word(`result_${k}`));
+    return h("table", { class: "score-table" },
+      h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("players")), h("th", {}, t("score")),
+        cols.map(([k]) => h("th", {}, word(`result_${k}`))), marks.map(([k]) => h("th", {}, word(`result_${k}`)))),
+      order.map(([r, i]) => h("tr", { class: i === msg.you ? "me" : "" }, h("td", {}, String(r)),
+        h("td", {}, names[i]), h("td", {}, String(res.scores[i])),
+        cols.map(([, v]) => h("td", {}, String(v[i]))),
+        marks.map(([, v]) => h("td", {}, v.includes(i) ? "✓" : "")))));
+  }
+
+  function scoreNotes(res) {
+    const words = (pres && pres.words) || {};
+    const word = (k) => (words[k] ? words[k][lang] || words[k].en : "");
+    const notes = Object.entries(res.details || {}).filter(([k, v]) => !Array.isArray(v) && typeof v !== "object" && word(`result_${k}`))
+      .map(([k, v]) => h("li", {}, `${word(`result_${k}`)}: ${word(`reason_${v}`) || (typeof v === "number" ? String(v) : "")}`))
+      .filter((li) => !li.textContent.endsWith(": "));
+    return notes.length ? h("ul", { class: "score-notes" }, notes) : null;
+  }
+
+  // who acts now, in words: "Your move", "Anya is thinking…", "a bot plays for Boris…"
+  function banner(table, toAct, names, gameTitle) {
+    if (table.status !== "playing") return null;
+    const mine = msg.legal.length > 0;
+    const others = toAct.filter((s) => !(mine && s === msg.you));
+    const parts = others.map((s) => {
+      const seat = table.seats[s] || {};
+      const botPlays = seat.kind === "bot" || seat.away;
+      return h("span", { class: `who-acts${botPlays ? " thinking" : ""}`, "data-seat": s },
+        names[s] || "", botPlays ? h("span", { class: "thinking-note" }, ` ${seat.away ? t("standin_moves") : t("bot_thinking")}`) : null);
+    });
+    const clock = msg.clock_left !== undefined && msg.clock_left !== null
+      ? h("span", { class: "clock", id: "clock", ...tipAttrs(t("clock"), "") }, h("span", { class: "clock-icon", "aria-hidden": "true" }),
+        h("span", { id: "clock-text" }, clockText(msg.clock_left))) : null;
+    return h("div", { class: `status${mine ? " yours" : ""}`, id: "status", role: "status" },
+      mine ? h("strong", { class: "your-move" }, t("your_turn")) : null,
+      mine && parts.length ? " · " : null,
+      parts.length ? [h("span", { class: "muted" }, `${t("waiting_for")}: `), parts.flatMap((p, i) => (i ? [", ", p] : [p]))] : null,
+      clock);
+  }
+
+  // the log: one entry per move — who moved, what happened — each a link to the position after it
+  function logPanel(names) {
+    const moves = [];
+    for (const e of log.slice(-120)) {
+      const last = moves[moves.length - 1];
+      if (last && last.version === e.version) last.events.push(e);
+      else moves.push({ version: e.version, seat: e.seat, by: e.by, events: [e] });
+    }
+    const items = moves.slice(-50).map((m) => {
+      const seen = history.has(m.version);
+      const who = m.seat !== null && m.seat !== undefined ? names[m.seat] : null;
+      const standIn = m.by === "clock" || m.by === "standin";
+      const body = m.events.map((e) => h("span", { class: "log-ev" }, pick(e)));
+      return h("li", { "data-v": m.version, class: `${viewing === m.version ? "viewing" : ""}${msg && m.version === msg.version ? " latest" : ""}` },
+        who ? h("span", { class: "log-who" }, who, standIn ? h("span", { class: "muted" }, ` (${t("standin")})`) : null) : null,
+        seen ? h("button", { type: "button", class: "log-step linklike", title: t("position_after"),
+          onclick: () => { viewing = m.version === msg.version ? null : m.version; render(); } }, body)
+          : h("span", { class: "log-step" }, body));
+    });
+    return h("section", { class: "log" }, h("h3", {}, t("log")), h("ol", { id: "log" }, items));
+  }
+
+  function historyBar() {
+    const versions = [...history.keys()].sort((a, b) => a - b);
+    if (versions.length < 2) return null;
+    const at = viewing === null ? versions[versions.length - 1] : viewing;
+    const i = versions.indexOf(at);
+    const go = (v) => () => { viewing = v === msg.version ? null : v; render(); };
+    return h("div", { class: "history", id: "history" },
+      h("button", { type: "button", id: "hist-prev", disabled: i <= 0, onclick: go(versions[i - 1]) }, `◀ ${t("prev")}`),
+      viewing !== null ? h("span", { class: "hist-note" }, `${t("position_after")} ${t("move_n")} ${viewing}`) : null,
+      h("button", { type: "button", id: "hist-next", disabled: viewing === null, onclick: go(versions[i + 1]) }, `${t("next")} ▶`),
+      viewing !== null ? h("button", { type: "button", id: "hist-live", class: "primary", onclick: go(msg.version) }, t("back_to_live")) : null);
   }
 
   function render() {
     if (!msg) { clear(app).append(h("p", { class: "muted" }, t("connecting"))); return; }
     const table = msg.table;
-    const view = msg.view;
+    const view = viewing !== null ? history.get(viewing) : msg.view;
     const game = (GAMES || []).find((g) => g.id === table.game);
-    const seatNames = table.seats.map((s) => (s.kind === "bot" ? `${t("bot")}: ${s.bot}` : s.name || `#${s.seat + 1}`));
+    const gameTitle = gameName(game) || "";
+    const names = table.seats.map((s) => seatLabel(s));
     const toAct = view ? view.to_act : [];
+    setAttention(table.status === "playing" && msg.legal.length > 0, gameTitle);
+    const own = ownerOf(id);
     const seats = h("ul", { class: "seats-list" }, table.seats.map((s) => h("li", {
       class: `${toAct.includes(s.seat) ? "active" : ""}${s.seat === msg.you ? " me" : ""}`, "data-seat": s.seat },
-    `${s.seat + 1}. `, seatLabel(s), s.seat === msg.you ? h("em", {}, ` (${t("you")})`) : null,
+    h("span", { class: "seat-name" }, seatLabel(s)), s.seat === msg.you ? h("em", {}, ` (${t("you")})`) : null,
     s.away ? h("span", { class: "away" }, ` — ${t("away")}`) : null,
+    own && own.seats && own.seats[s.seat] && s.kind === "reserved" && table.status === "open"
+      ? h("input", { readonly: true, class: "seat-invite", value: `${location.origin}${own.seats[s.seat]}`, onclick: (e) => e.target.select() }) : null,
     table.status === "open" && msg.you === null && (s.kind === "open" || s.kind === "reserved")
       ? h("button", { class: "sit", type: "button", "data-sit": s.seat, onclick: () => sit(s.seat) }, t("sit")) : null)));
-    const invite = `${location.origin}/#/t/${id}`;
+    const invite = `${location.origin}${own && own.invite ? own.invite : `/#/t/${id}`}`;
     const head = h("section", { class: "table-head" },
-      h("h2", {}, gameName(game) || table.game, h("span", { class: "muted" }, ` · ${t(`status_${table.status}`)}`)),
-      h("div", { class: "invite" }, `${t("invite")}: `, h("input", { readonly: true, value: invite, id: "invite", onclick: (e) => e.target.select() }),
-        h("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(invite).then(() => toast(t("copied"))) }, t("copy"))),
+      h("h2", {}, gameTitle, h("span", { class: "muted" }, ` · ${t(`status_${table.status}`)}`),
+        h("a", { class: "rules-link", href: `#/rules/${table.game}` }, t("rules"))),
+      table.status === "open" ? h("div", { class: "invite" }, `${t("invite")}: `, h("input", { readonly: true, value: invite, id: "invite", onclick: (e) => e.target.select() }),
+        h("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(invite).then(() => toast(t("copied"))) }, t("copy")))
+        : h("input", { type: "hidden", value: invite, id: "invite" }),
       seats,
       msg.you !== null && table.status !== "over" ? h("div", { class: "mine" },
         table.seats[msg.you] && table.seats[msg.you].away
           ? h("button", { type: "button", id: "back", onclick: () => ws.send(JSON.stringify({ type: "back" })) }, t("back")) : null,
         h("button", { type: "button", id: "leave", onclick: leave }, t("leave"))) : null,
-      msg.you === null && table.status !== "open" ? h("p", { class: "muted" }, t("spectator")) : null);
-    let status = null;
-    if (view && table.status === "playing") {
-      const waiting = toAct.filter((s) => s !== msg.you).map((s) => seatNames[s]);
-      const clock = msg.clock_left !== undefined ? h("span", { class: "clock", id: "clock" }, ` ⏱ ${Math.ceil(msg.clock_left)}s`) : null;
-      status = h("div", { class: `status${msg.legal.length ? " yours" : ""}`, id: "status" },
-        msg.legal.length ? t("your_turn") : `${t("waiting_for")}: ${waiting.join(", ")}`, clock);
-    }
-    const ctx = { lang, gloss, seatNames, you: msg.you, legal: busy ? [] : msg.legal, act, redraw: render };
-    const board = view ? h("section", { class: "board-wrap", id: "board" }, renderBoard(view, ctx)) : null;
-    const events = h("section", { class: "log" }, h("h3", {}, t("log")),
-      h("ol", { id: "log" }, log.slice(-80).map((e) => h("li", { "data-v": e.version }, pick(e)))));
+      msg.you === null && table.status !== "open" ? h("p", { class: "muted", id: "spectating" }, t("spectator")) : null);
+    const past = viewing !== null;
+    const ctx = boardContext(pres, { seatNames: names, you: msg.you, legal: busy || past ? [] : msg.legal, act, redraw: render,
+      prev: past ? null : prevView, animate: animate && !past });
+    animate = false;
+    const boardEl = view ? h("section", { class: `board-wrap${past ? " past" : ""}`, id: "board" }, renderBoard(view, ctx)) : null;
+    const side = h("div", { class: "side" }, actionsPanel(), logPanel(names), table.status !== "open" ? chatPanel() : null);
     clear(app).append(h("div", { class: "table-page", "data-version": msg.version, "data-status": table.status },
-      head, view ? resultPanel(view) : null, status, board, actionsPanel(view), events));
+      head, msg.view ? resultPanel(msg.view, names) : null,
+      h("div", { class: "main-col" }, banner(table, msg.view ? msg.view.to_act : [], names, gameTitle), historyBar(), boardEl),
+      side));
     const ol = document.getElementById("log");
-    if (ol) ol.scrollTop = ol.scrollHeight;
+    if (ol && viewing === null) ol.scrollTop = ol.scrollHeight;
+    const cl = document.getElementById("chat-list");
+    if (cl) cl.scrollTop = cl.scrollHeight;
   }
 
   connect();
+  pollChat();
+  chatTimer = setInterval(pollChat, 2500);
   tick = setInterval(() => {
-    if (msg && msg.clock_left !== undefined && msg.table.status === "playing") {
+    if (msg && msg.clock_left !== undefined && msg.clock_left !== null && msg.table.status === "playing") {
       msg.clock_left = Math.max(0, msg.clock_left - 1);
-      const el = document.getElementById("clock");
-      if (el) el.textContent = ` ⏱ ${Math.ceil(msg.clock_left)}s`;
+      const el = document.getElementById("clock-text");
+      if (el) el.textContent = clockText(msg.clock_left);
+      const box = document.getElementById("clock");
+      if (box) box.classList.toggle("low", msg.clock_left <= 10);
     }
   }, 1000);
   render();
   return {
-    destroy() { closed = true; clearInterval(tick); if (ws) { ws.onclose = null; ws.close(); } },
+    destroy() { closed = true; clearInterval(tick); clearInterval(chatTimer); if (ws) { ws.onclose = null; ws.close(); } setAttention(false, ""); },
     rerender: render,
   };
 }
@@ -337,21 +593,23 @@ function tablePage(id) {
 function replayPage(id) {
   let step = 0;
   let frame = null;
-  let gloss = {};
+  let pres = null;
   let closed = false;
 
   async function load(k) {
     try {
       frame = await api("GET", `/tables/${id}/replay/${k}`);
       step = frame.step;
-      gloss = await glossary(frame.game);
+      pres = await presentation(frame.game);
+      await loadBoard(frame.game, pres);
       render();
     } catch (err) { toast(err.message, "error"); }
   }
 
   function render() {
     if (closed || !frame) return;
-    const ctx = { lang, gloss, seatNames: frame.seats, you: null, legal: [], act: () => {}, redraw: render };
+    const names = frame.seats.map(playerLabel);
+    const ctx = boardContext(pres, { seatNames: names, you: null, legal: [], act: () => {}, redraw: render, prev: null, animate: false });
     const go = (k) => () => load(Math.max(0, Math.min(frame.total, k)));
     clear(app).append(h("div", { class: "replay", "data-step": step },
       h("h2", {}, `${t("replay")} · `, h("a", { href: `#/t/${id}` }, t("to_table"))),
@@ -362,10 +620,10 @@ function replayPage(id) {
         h("button", { type: "button", id: "rp-next", onclick: go(step + 1), disabled: step === frame.total }, `${t("next")} ▶`),
         h("button", { type: "button", id: "rp-last", onclick: go(frame.total), disabled: step === frame.total, title: t("last") }, "▶|"),
         h("input", { type: "range", min: 0, max: frame.total, value: step, onchange: (e) => load(Number(e.target.value)) })),
-      frame.action ? h("p", { class: "rp-action" }, `${frame.seats[frame.action.seat]}: ${pick(frame.action, "x")}`) : null,
+      frame.action ? h("p", { class: "rp-action" }, `${names[frame.action.seat]}: ${pick(frame.action, "x")}`) : null,
       frame.events.length ? h("ul", { class: "rp-events" }, frame.events.map((e) => h("li", {}, pick(e)))) : null,
       h("section", { class: "board-wrap" }, renderBoard(frame.view, ctx)),
-      frame.view.result ? h("p", { class: "winner" }, `${t("winners")}: ${frame.view.result.winners.map((w) => frame.seats[w]).join(", ")}`) : null));
+      frame.view.result ? h("p", { class: "winner" }, `${t("winners")}: ${frame.view.result.winners.map((w) => names[w]).join(", ")}`) : null));
   }
 
   const keys = (e) => {
@@ -378,13 +636,39 @@ function replayPage(id) {
   return { destroy() { closed = true; window.removeEventListener("keydown", keys); }, rerender: render };
 }
 
+// ------------------------------------------------------------------------------------------ rules
+// a game's rules page: the summary from the specs, then every card, place and token with its rules text
+function rulesPage(gameId) {
+  let pres = null;
+  async function load() {
+    pres = await presentation(gameId);
+    render();
+  }
+  function render() {
+    if (!pres) { clear(app).append(h("p", { class: "muted" }, t("connecting"))); return; }
+    const game = (GAMES || []).find((g) => g.id === gameId);
+    const summary = (pres.rules && (pres.rules[lang] || pres.rules.en)) || "";
+    const entries = Object.entries(pres.terms || {}).filter(([, e]) => e[`tip_${lang}`] || e.tip_en);
+    clear(app).append(h("article", { class: "rules-page", id: "rules" },
+      h("h2", {}, `${t("rules")}: ${gameName(game)}`),
+      summary.split(/\n\s*\n/).map((para) => h("p", {}, para)),
+      entries.length ? h("h3", {}, t("rules_cards")) : null,
+      h("dl", { class: "rules-terms" }, entries.map(([, e]) => [h("dt", {}, e[lang] || e.en), h("dd", {}, e[`tip_${lang}`] || e.tip_en)])),
+      h("p", {}, h("a", { href: "#/", class: "btn" }, t("lobby")))));
+  }
+  load();
+  return { destroy() {}, rerender: render };
+}
+
 // ------------------------------------------------------------------------------------------ shell
 function route() {
   if (page && page.destroy) page.destroy();
+  hideTip();
   const hash = location.hash || "#/";
   let m;
   if ((m = hash.match(/^#\/t\/([a-z0-9]+)/))) page = tablePage(m[1]);
   else if ((m = hash.match(/^#\/r\/([a-z0-9]+)/))) page = replayPage(m[1]);
+  else if ((m = hash.match(/^#\/rules\/([a-z0-9_]+)/))) page = rulesPage(m[1]);
   else page = lobbyPage();
 }
 
@@ -403,7 +687,22 @@ function shell() {
     paint();
     if (page && page.rerender) page.rerender();
   });
+  const soundBtn = document.getElementById("sound");
+  const paintSound = () => {
+    const on = localStorage.getItem("nastolka.sound") === "on";
+    soundBtn.textContent = "♪";
+    soundBtn.title = on ? t("sound_on") : t("sound_off");
+    soundBtn.setAttribute("aria-label", soundBtn.title);
+    soundBtn.setAttribute("aria-pressed", on ? "true" : "false");
+  };
+  soundBtn.addEventListener("click", () => {
+    localStorage.setItem("nastolka.sound", localStorage.getItem("nastolka.sound") === "on" ? "off" : "on");
+    paintSound();
+  });
+  langBtn.addEventListener("click", paintSound);
+  paintSound();
   paint();
+  installTips();
 }
 
 shell();

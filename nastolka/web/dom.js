@@ -7,7 +7,11 @@ export function h(tag, attrs = {}, ...children) {
     if (v === null || v === undefined || v === false) continue;
     if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
     else if (k === "class") el.className = v;
-    else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
+    else if (k === "style" && typeof v === "object") {
+      for (const [prop, val] of Object.entries(v)) {
+        if (prop.startsWith("--")) el.style.setProperty(prop, val); else el.style[prop] = val;
+      }
+    }
     else if (k === "value") el.value = v;
     else el.setAttribute(k, v === true ? "" : String(v));
   }

@@ -8,7 +8,7 @@ const STRINGS = {
     create_btn: "Create table", sit_myself: "Take seat 1 myself", clock: "Time per move",
     no_clock: "no clock", options: "Options", refresh: "Refresh", join: "Join", watch: "Watch",
     replay: "Replay", sit: "Sit here", invite: "Invite link", copy: "Copy", copied: "Copied",
-    status_open: "waiting for players", status_playing: "playing", status_over: "finished",
+    status_open: "waiting for players", status_playing: "playing", status_over: "finished", status_cancelled: "cancelled by its creator",
     your_turn: "Your move", waiting_for: "Waiting for", you: "you", away: "away — a bot plays",
     leave: "Leave", back: "I'm back", spectator: "You are watching", log: "Log", result: "Result",
     winner: "Winner", winners: "Winners", rank: "Place", score: "Score", download: "Download record (JSON)",
@@ -20,7 +20,17 @@ const STRINGS = {
     cards: "cards", bullets: "bullets", loot: "loot", pile: "Played this round", round: "Round",
     marshal: "Marshal", roof: "roof", inside: "inside", left: "left", mulligan: "mulligan used",
     rows: "Rows", row: "Row", covered: "under it", face_down: "face down", rival: "rival",
-    hold: "hold", chain: "chain", tiki: "tiki", ratings: "Ratings", games: "games",
+    hold: "hold", chain: "chain", tiki: "tiki", ratings: "Ratings", games: "games", games_one: "game", games_other: "games",
+    your_actions: "Your actions", casual: "Casual table (not rated, hints allowed)",
+    casual_help: "Ratings do not change, and each player may ask the search bot for a hint",
+    hint: "Hint", hint_thinking: "The search bot is thinking…", hint_best: "The search bot would play",
+    hint_share: "{p} % of its searches", hint_value: "win chance ≈ {p} %", hint_note: "{n} searches through positions that fit what you know.",
+    chat_players: "Players' chat", chat_spectators: "Spectators' chat", send: "Send", spectator_short: "spectator",
+    rematch: "Rematch", rematch_join: "Join the rematch", rematch_watch: "Watch the rematch", standin: "a bot stood in", bot_thinking: "is thinking…", standin_moves: "— a stand-in bot moves…",
+    position_after: "Position after", move_n: "move", back_to_live: "Back to the game", rules: "Rules",
+    rules_cards: "Cards, places and tokens", sound_on: "Sound: on", sound_off: "Sound: off", player: "Player",
+    bot_random: "random", bot_easy: "easy", bot_normal: "normal", bot_hard: "hard", bot_expert: "expert",
+    bot_heuristic: "heuristic", bot_ismcts: "search",
   },
   ru: {
     name: "Имя", lobby: "Столы", create: "Новый стол", game: "Игра", players: "Игроки",
@@ -28,7 +38,7 @@ const STRINGS = {
     create_btn: "Создать стол", sit_myself: "Сесть на место 1", clock: "Время на ход",
     no_clock: "без часов", options: "Настройки", refresh: "Обновить", join: "Сесть", watch: "Смотреть",
     replay: "Повтор", sit: "Сесть сюда", invite: "Ссылка-приглашение", copy: "Копировать", copied: "Скопировано",
-    status_open: "ждём игроков", status_playing: "идёт игра", status_over: "игра окончена",
+    status_open: "ждём игроков", status_playing: "идёт игра", status_over: "игра окончена", status_cancelled: "стол отменён создателем",
     your_turn: "Ваш ход", waiting_for: "Ходит", you: "вы", away: "отошёл — играет бот",
     leave: "Выйти", back: "Я вернулся", spectator: "Вы зритель", log: "Журнал", result: "Итог",
     winner: "Победитель", winners: "Победители", rank: "Место", score: "Очки", download: "Скачать запись (JSON)",
@@ -40,7 +50,17 @@ const STRINGS = {
     cards: "карт", bullets: "пули", loot: "добыча", pile: "Сыграно в этом раунде", round: "Раунд",
     marshal: "Шериф", roof: "крыша", inside: "внутри", left: "осталось", mulligan: "смена руки была",
     rows: "Ряды", row: "Ряд", covered: "под ней", face_down: "рубашкой вверх", rival: "соперник",
-    hold: "трюм", chain: "цепочка", tiki: "тики", ratings: "Рейтинг", games: "игр",
+    hold: "трюм", chain: "цепочка", tiki: "тики", ratings: "Рейтинг", games: "игр", games_one: "игра", games_few: "игры", games_many: "игр", games_other: "игры",
+    your_actions: "Ваши действия", casual: "Дружеский стол (без рейтинга, с подсказками)",
+    casual_help: "Рейтинг не меняется, и каждый игрок может спросить подсказку у бота",
+    hint: "Подсказка", hint_thinking: "Бот обдумывает ход…", hint_best: "Бот сыграл бы",
+    hint_share: "{p} % его поисков", hint_value: "шанс победы ≈ {p} %", hint_note: "{n} поисков по позициям, совместимым с тем, что вы знаете.",
+    chat_players: "Чат игроков", chat_spectators: "Чат зрителей", send: "Отправить", spectator_short: "зритель",
+    rematch: "Реванш", rematch_join: "Сесть за реванш", rematch_watch: "Смотреть реванш", standin: "ходил бот-заместитель", bot_thinking: "думает…", standin_moves: "— за игрока ходит бот…",
+    position_after: "Позиция после", move_n: "хода", back_to_live: "Вернуться к игре", rules: "Правила",
+    rules_cards: "Карты, места и жетоны", sound_on: "Звук: вкл.", sound_off: "Звук: выкл.", player: "Игрок",
+    bot_random: "случайный", bot_easy: "лёгкий", bot_normal: "обычный", bot_hard: "сильный", bot_expert: "эксперт",
+    bot_heuristic: "эвристика", bot_ismcts: "поиск",
   },
 };
 
@@ -66,4 +86,11 @@ export function term(gloss, id) {
 // a pair of texts the server sent in both languages
 export function pick(obj, base = "text") {
   return obj[`${base}_${lang}`] || obj[lang] || obj[`${base}_en`] || obj.en || "";
+}
+
+// a count with its word in the right form: plural("games", 1) -> "1 игра", 3 -> "3 игры", 5 -> "5 игр"
+export function plural(key, n) {
+  const form = new Intl.PluralRules(lang === "ru" ? "ru" : "en").select(n);
+  const word = (STRINGS[lang] && (STRINGS[lang][`${key}_${form}`] || STRINGS[lang][`${key}_other`])) || t(key);
+  return `${n} ${word}`;
 }

@@ -135,7 +135,7 @@ def test_rate_limit_per_connection(client: TestClient) -> None:
 
 
 def test_clock_runs_out_and_a_bot_stands_in(client: TestClient) -> None:
-    t = create_table(client, [{}, {}], clock=1)
+    t = create_table(client, [{}, {}], clock=1, bank=0)
     join(client, t["id"], 0, "Sleepy")
     join(client, t["id"], 1, "Dozy")
     wait_over(client, t["id"], seconds=20)

@@ -58,16 +58,17 @@ def test_SB_10_render_view_shows_the_board_in_both_languages() -> None:
                                                                   ["trainer", "knives", "magician"]]})
     ru = s.render(0, "ru")
     en = s.render(0, "en")
-    assert "СИЛАЧ" in ru and "8 →" in ru and "жетон" in ru and "красный" in ru and "сброшен" in ru
-    assert "Strongman" in en and "[token]" in en and "face down" in en and "covers: Clown (blue)" in en
-    assert "ФАКИР" in ru and "Fakir" in en  # own hand shown to its seat
-    assert "ФАКИР" not in s.render(1, "ru") and "ФАКИР" not in s.render(None, "ru")
+    assert "Силач" in ru and "8 →" in ru and "жетон" in ru and "красные" in ru and "сброшена" in ru
+    assert "Strongman" in en and "[token]" in en and "face down" in en and "covers: Clown, Player 2" in en
+    assert "Факир" in ru and "Fakir" in en  # own hand shown to its seat
+    assert "Факир" not in s.render(1, "ru") and "Факир" not in s.render(None, "ru")
     labels = {a.id: (a.label_en, a.label_ru) for a in s.legal_actions(0)}
-    assert labels[place("fakir", "1", 2)][0].startswith("Place Fakir") and "поверх" in labels[place("fakir", "1", 2)][1]
+    assert labels[place("fakir", "1", 2)][0].startswith("Place the Fakir")
+    assert labels[place("fakir", "1", 2)][1] == "Выложить Факира: ряд 1, позиция 2 (поверх сброшенного Жонглёра)"
     assert "token:row=1,slot=1" not in labels  # already untouchable
     s.apply(0, place("acrobat", "1", 3))
     labels = {a.id: a.label_ru for a in s.legal_actions(0)}
-    assert labels["skip"] == "Не применять эффект"
+    assert labels["skip"] == "Не применять свойство"
     assert any("повернуть" in v for v in labels.values())
 
 
@@ -78,8 +79,8 @@ def test_SB_10_event_texts_in_both_languages() -> None:
     events = s.apply(1, place("cannonball", "1", 2)) + s.apply(1, "effect:card=cannonball")
     ru = [s.event_text(e, "ru") for e in events]
     en = [s.event_text(e, "en") for e in events]
-    assert any("СИЛАЧ" in t and "по часовой" in t for t in ru)
-    assert any("discards Strongman" in t for t in en)
+    assert "Поворот карты: Силач (Игрок 1) поворачивается по часовой стрелке, теперь 8" in ru
+    assert any("discards the Strongman" in t for t in en)
     assert all("(" not in t or "=" not in t for t in en)  # no fallback "kind(args)" texts
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from nastolka.engine import IllegalAction, OptionError
-from nastolka.games.show_battle.data import KIND_IDS, NAMES_EN, NAMES_RU, VALUES
+from nastolka.games.show_battle.data import KIND_IDS, VALUES
+from nastolka.games.show_battle.text import card_name
 
 from .helpers import GAME, card, place, run, slot, value
 
@@ -74,8 +75,8 @@ def test_SB_3_the_card_table_matches_the_spec() -> None:
             "trainer": (5, 7, 2, 3), "knives": (5, 6, 1, 3), "aerialists": (5, 7, 10, 2),
             "cannonball": (5, 6, 9, 1), "strongman": (7, 8, 3, 5)}
     assert dict(zip(KIND_IDS, VALUES, strict=True)) == spec
-    assert NAMES_RU[KIND_IDS.index("aerialists")] == "ВОЗДУШНЫЕ ГИМНАСТЫ"
-    assert NAMES_EN[KIND_IDS.index("cannonball")] == "Human cannonball"
+    assert card_name("aerialists", "ru") == "Воздушные гимнасты"   # sentence case, as in the rulebook's text
+    assert card_name("cannonball", "en") == "Human cannonball"
 
 
 def test_SB_3_clown_revives_own_face_down_uncovered_card_upright_without_its_effect() -> None:

@@ -585,7 +585,7 @@ def test_R15_2_search_shuffles_even_when_nothing_found() -> None:
 
 @pytest.mark.parametrize("bad", [{"dice": [7]}, {"dice": "3"}, {"foo": 1}, {"first": True}, {"hands": "x"},
                                  {"holds": [["open:zzz"]]}, {"hands": [[3]]}, {"chains": [["cargo_ice"]]},
-                                 {"step": 3}, {"positions": [13, 1]}, {"characters": ["kit", "kit"]}])
+                                 {"step": 5}, {"positions": [13, 1]}, {"characters": ["kit", "kit"]}])
 def test_R3_bad_setup_blocks_are_refused(bad: dict) -> None:
     with pytest.raises(OptionError):
         GAME.new(2, setup=bad)

@@ -26,7 +26,9 @@ async def test_save_leave_and_resume():
         await play(pilot, moves=1)
         await wait_for(pilot, lambda: human_turn(app))
         step = app.screen.session.state.step
-        await pilot.press("q")  # leaving an unfinished game saves it
+        await pilot.press("q")  # leaving an unfinished game asks; "s" saves it and leaves
+        await pilot.pause()
+        await pilot.press("s")
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
         saved = sorted(saves_dir().glob("toy-*.json"))
@@ -60,7 +62,7 @@ async def test_replay_viewer_steps_both_ways(tmp_path):
         assert viewer.index == 2
         await pilot.press("end")
         assert viewer.index == len(record.actions)
-        await pilot.press("0")
+        await pilot.press("1")  # players are counted from 1 on screen
         assert viewer.eyes == 0
         await pilot.press("a")
         assert viewer.eyes is None

@@ -37,11 +37,11 @@ async def test_cover_hides_the_previous_hand_until_a_key():
         await pilot.press("enter")  # seat 0 plays; seat 1 (another person) is next
         await wait_for(pilot, lambda: isinstance(app.screen, CoverScreen))
         cover = app.screen
-        assert "Player #1" in str(cover.query_one("#cover-title", Static).render())
+        assert "Player 2" in str(cover.query_one("#cover-title", Static).render())
         # behind the cover the game screen no longer holds seat 0's hand, and no actions are offered
         assert game.shown is None
         covered = screen_text(app)
-        assert "Player #1" in covered and "hand" not in covered.lower().replace("previous player's hand", "")
+        assert "Player 2" in covered and "hand" not in covered.lower().replace("previous player's hand", "")
         content = game.query_one("#hand", Static).content
         assert "hidden" in str(getattr(content, "plain", content))
         assert game.query_one("#actions", OptionList).option_count == 0

@@ -17,7 +17,9 @@ def test_footer_labels_exist():
     assert all(key in STRINGS for key in LABELS.values())
 
 
-def test_seat_names_follow_the_logs_numbering():
-    assert seat_names(["human", "random"], "en") == ["You #0", "Bot #1 (random)"]
-    assert seat_names(["human", "human"], "ru") == ["Игрок #0", "Игрок #1"]
-    assert tr("seat", "ru", n=2) == "Место #2"
+def test_seat_names_are_the_names_the_log_uses():
+    """People counted from 1, bots by level and, when several sit at the table, by distinct names."""
+    assert seat_names(["human", "random"], "en") == ["Player 1", "Bot (random)"]
+    assert seat_names(["human", "human"], "ru") == ["Игрок 1", "Игрок 2"]
+    assert seat_names(["human", "normal", "hard"], "ru") == ["Игрок 1", "Бот Лёва (обычный)", "Бот Маша (сильный)"]
+    assert tr("seat", "ru", n=2) == "Игрок 2"

@@ -35,7 +35,7 @@ RULES_RU = """Кольт Экспресс: 5 раундов. Планирова�
 
 OPTIONS = OptionSchema((
     Option("expert", "bool", False, "expert variant CE-11 (3–6 players): keep cards, discard piles",
-           "вариант для экспертов (3–6 игроков): сохранение карт, стопки сброса"),
+           "вариант для экспертов (3–6 игроков): сохранение карт, стопки сброса", players=(3, 4, 5, 6)),
     Option("bandits", "list", (), "bandit per seat, e.g. ghost,doc,belle (2 players: 4 bandits); empty = random",
            "бандит для каждого места, например ghost,doc,belle (2 игрока: 4 бандита); пусто = случайно",
            choices=D.BANDIT_IDS),

@@ -104,7 +104,7 @@ def _car_label(s: ColtState | None, car: int, lang: str) -> str:
     return f"{car_name(cid, lang)} [{car}]"
 
 
-def action_label(s: ColtState | None, aid: str, lang: str = "en") -> str:
+def action_label(s: ColtState | None, aid: str, lang: str = "en", names: Any = None) -> str:
     """Words for an action id (the state only supplies the train's car names)."""
     ru = _ru(lang)
     parsed = parse_id(aid)
@@ -149,7 +149,7 @@ def action_label(s: ColtState | None, aid: str, lang: str = "en") -> str:
     return aid
 
 
-def event_text(state: Any, event: Event, lang: str = "en") -> str:
+def event_text(state: Any, event: Event, lang: str = "en", names: Any = None) -> str:
     ru = _ru(lang)
     k, a = event.kind, event.args
     if k == "play":
@@ -239,7 +239,7 @@ def _loot_text(loot: dict[str, Any], lang: str) -> str:
     return " ".join(parts)
 
 
-def render_view(view: dict[str, Any], lang: str = "en") -> str:
+def render_view(view: dict[str, Any], lang: str = "en", names: Any = None) -> str:
     """The train (roofs above insides, Locomotive on the right), bandits, Marshal, loot, pile, players."""
     ru = _ru(lang)
     lines: list[str] = []

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from nastolka.engine import Game, Option, OptionSchema
+from nastolka.engine.words import for_module
 
 from .actions import legacy_id
 from .data import LEVELS
 from .heuristic import factory as heuristic_factory
 from .state import ShowBattleState
+
+W = for_module(__file__)
 
 RULES_EN = """\
 Show Battle — each player directs a circus troupe with an identical 12-card deck.
@@ -24,7 +27,7 @@ Solo: play against the rival troupe automa and win by the level's margin (1, 5, 
 RULES_RU = """\
 Шоу-Битва — вы директор цирка; у всех одинаковые колоды из 12 карт.
 В свой ход выложите карту из руки (3 карты): в начало следующего ряда, вплотную за последней картой ряда
-(не больше 7 в ряду; ВОЗДУШНЫЕ ГИМНАСТЫ могут стать восьмой) или поверх любой сброшенной карты.
+(не больше 7 в ряду; Воздушные гимнасты могут стать восьмой картой) или поверх любой сброшенной карты.
 Затем по порядку: 1) «Слабый номер вылетает»: если карта вдвое (или больше) сильнее открытой карты слева,
 та сбрасывается (переворачивается рубашкой вверх); 2) иначе «Поворот карты»: карта слева поворачивается
 по часовой, если она больше, и против часовой, если меньше; 3) эффект карты (можно не применять).
@@ -41,13 +44,10 @@ GAME = Game(
     rules_version="1",
     state_class=ShowBattleState,
     options=OptionSchema((
-        Option("jury_sympathy", "bool", False,
-               "2 players: the second player adds +2 to their strength (offsets the first-player edge)",
-               "2 игрока: второй игрок получает +2 к силе (симпатия жюри)"),
-        Option("automa_level", "choice", "debut",
-               "solo only: the margin you must win by (debut 1, artist 5, star 10, legend 15 and no mulligan)",
-               "только соло: нужный перевес (дебют 1, артист 5, звезда 10, легенда 15 без смены руки)",
-               choices=LEVELS),
+        Option("jury_sympathy", "bool", False, W.t("option.jury_sympathy", "en"), W.t("option.jury_sympathy", "ru"),
+               players=(2,)),
+        Option("automa_level", "choice", "debut", W.t("option.automa_level", "en"),
+               W.t("option.automa_level", "ru"), choices=LEVELS, players=(1,)),
     )),
     description_en="The circus card game: place acts in rows, knock out weak acts, rotate cards.",
     description_ru="Цирковая карточная игра: выкладывайте номера, выбивайте слабые, поворачивайте карты.",

@@ -21,10 +21,6 @@ ROW_SLOTS = 8
 
 KIND_IDS: tuple[str, ...] = tuple(c["id"] for c in _RAW)
 KIND_INDEX: dict[str, int] = {k: i for i, k in enumerate(KIND_IDS)}
-NAMES_RU: tuple[str, ...] = tuple(c["name_ru"] for c in _RAW)
-NAMES_EN: tuple[str, ...] = tuple(c["name_en"] for c in _RAW)
-EFFECT_RU: tuple[str, ...] = tuple(c["effect_ru"] for c in _RAW)
-EFFECT_EN: tuple[str, ...] = tuple(c["effect_en"] for c in _RAW)
 EFFECTS: tuple[str, ...] = tuple(c["effect"] for c in _RAW)
 VALUES: tuple[tuple[int, int, int, int], ...] = tuple(
     (int(c["values"][0]), int(c["values"][1]), int(c["values"][2]), int(c["values"][3])) for c in _RAW)
@@ -60,14 +56,9 @@ ROWS_ONE_BOARD: tuple[str, ...] = ("1", "2")
 ROWS_TWO_BOARDS: tuple[str, ...] = ("A1", "A2", "B1", "B2")
 ROW_INDEX: dict[str, int] = {"1": 0, "2": 1, "A1": 0, "A2": 1, "B1": 2, "B2": 3}
 
-#: automa levels (SB-9): option value -> (margin needed, no mulligan allowed), with names
+#: automa levels (SB-9): option value -> margin needed (their names are in words.toml)
 LEVELS: tuple[str, ...] = ("debut", "artist", "star", "legend")
 LEVEL_MARGIN: dict[str, int] = {"debut": 1, "artist": 5, "star": 10, "legend": 15}
-LEVEL_NAMES_RU: dict[str, str] = {"debut": "Дебют", "artist": "Артист", "star": "Звезда манежа",
-                                  "legend": "Легенда"}
-LEVEL_NAMES_EN: dict[str, str] = {"debut": "Debut", "artist": "Artist", "star": "Star of the ring",
-                                  "legend": "Legend"}
 
-#: seat colours (owner colour in views and the text rendering)
+#: seat colours (owner colour in views; their words are in words.toml)
 COLOURS_EN: tuple[str, ...] = ("red", "blue", "green", "yellow")
-COLOURS_RU: tuple[str, ...] = ("красный", "синий", "зелёный", "жёлтый")

@@ -1,268 +1,260 @@
-"""Words for «Шоу-Битва»: action labels, event texts and the terminal rendering, in Russian and English.
+"""Words for «Шоу-Битва»: action labels, event texts, the terminal rendering and the result, from
+``words.toml``.
 
 Everything here reads either an action id with the state it is legal in, an event, or a view — never
-hidden parts of a state — so the terminal can never show a card a seat must not see.
+hidden parts of a state — so the terminal can never show a card a seat must not see. Troupes are named
+by the players' display names (``names``, from the client); in solo the second troupe is the rival.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from nastolka.engine import Event
+from nastolka.engine.words import Noun, for_module, names_or_default
 
 from .actions import A_DONE, A_EFFECT, A_MULLIGAN, A_PASS, A_PLACE, A_SKIP, A_TOKEN, PARSED
-from .data import (
-    CARD_KIND,
-    COLOURS_EN,
-    COLOURS_RU,
-    KIND_IDS,
-    KIND_INDEX,
-    LEVEL_NAMES_EN,
-    LEVEL_NAMES_RU,
-    NAMES_EN,
-    NAMES_RU,
-    ROW_SLOTS,
-    ROWS_ONE_BOARD,
-    ROWS_TWO_BOARDS,
-)
+from .data import CARD_KIND, COLOURS_EN, KIND_IDS, ROW_SLOTS, ROWS_ONE_BOARD, ROWS_TWO_BOARDS
 
 if TYPE_CHECKING:
     from .state import ShowBattleState
 
+W = for_module(__file__)
 ARROWS = ("↑", "→", "↓", "←")
 
 
+def card(kind: str | int, lang: str) -> Noun:
+    return W.noun(KIND_IDS[kind] if isinstance(kind, int) else kind, lang)
+
+
 def card_name(kind: str | int, lang: str) -> str:
-    k = KIND_INDEX[kind] if isinstance(kind, str) else kind
-    return NAMES_RU[k] if lang == "ru" else NAMES_EN[k]
+    return card(kind, lang).form()
 
 
-def troupe_name(t: int, lang: str, solo: bool = False) -> str:
-    """"seat 0 (red)"; in solo troupe 1 is the rival automa."""
-    if solo and t == 1:
-        return "труппа соперников" if lang == "ru" else "the rival troupe"
-    if lang == "ru":
-        return f"игрок {t} ({COLOURS_RU[t]})"
-    return f"seat {t} ({COLOURS_EN[t]})"
+def card_text(kind: str, lang: str) -> str:
+    """The card's effect, as printed on it (for the help screens)."""
+    return W.text(kind, lang)
 
 
-def _place_text(row: str, slot: int, lang: str) -> str:
-    return f"ряд {row}, место {slot}" if lang == "ru" else f"row {row}, slot {slot}"
+def troupes(players: int, lang: str, names: Sequence[str] | None, solo: bool) -> list[Noun]:
+    """Each troupe as a noun: the player's name; in solo the second troupe is «труппа соперников»."""
+    people = names_or_default(names, max(players, 1), lang)
+    if solo:
+        return [people[0], W.noun("rival", lang)]
+    return people
 
 
-def action_label(s: ShowBattleState, aid: str, lang: str = "en") -> str:
+def colour(t: int, lang: str) -> str:
+    return W.name(f"colour_{COLOURS_EN[t]}", lang)
+
+
+def row_name(row: str, lang: str) -> str:
+    """A row as printed on the board: «1», «2»; with two boards «А1» … «Б2» (Russian letters)."""
+    return W.name(f"row.{row}", lang) if W.has(f"row.{row}") else row
+
+
+def _where(row: str, slot: int, lang: str) -> str:
+    return W.t("where", lang, row=row_name(row, lang), slot=slot)
+
+
+def _dir(d: Any, lang: str) -> str:
+    return W.t("clockwise" if d in ("cw", 1) else "counter_clockwise", lang)
+
+
+def action_label(s: ShowBattleState, aid: str, lang: str = "en", names: Sequence[str] | None = None) -> str:
     a = PARSED.get(aid)
-    ru = lang == "ru"
     if a is None:
         return aid
     rows = ROWS_TWO_BOARDS if s.two else ROWS_ONE_BOARD
     kind = a[0]
     if kind == A_PLACE:
         idx = a[2]
-        where = _place_text(rows[idx // ROW_SLOTS], idx % ROW_SLOTS + 1, lang)
+        where = _where(rows[idx // ROW_SLOTS], idx % ROW_SLOTS + 1, lang)
         under = s.top[idx] if 0 <= idx < len(s.top) else -1
-        text = f"Выложить {card_name(a[1], lang)}: {where}" if ru else f"Place {card_name(a[1], lang)}: {where}"
         if under >= 0:
-            covered = card_name(CARD_KIND[under], lang)
-            text += f" (поверх сброшенного {covered})" if ru else f" (on top of face-down {covered})"
-        return text
+            return W.t("action.place_over", lang, card=card(a[1], lang), where=where,
+                       covered=card(CARD_KIND[under], lang))
+        return W.t("action.place", lang, card=card(a[1], lang), where=where)
     if kind == A_TOKEN:
         idx = a[1]
         c = s.top[idx] if 0 <= idx < len(s.top) else -1
-        name = card_name(CARD_KIND[c], lang) if c >= 0 else "?"
-        where = _place_text(rows[idx // ROW_SLOTS], idx % ROW_SLOTS + 1, lang)
-        return (f"Жетон «Неприкасаемая карта» на {name} ({where})" if ru
-                else f"Untouchable token on {name} ({where})")
+        where = _where(rows[idx // ROW_SLOTS], idx % ROW_SLOTS + 1, lang)
+        return W.t("action.token", lang, card=card(CARD_KIND[c], lang), where=where)
     if kind == A_MULLIGAN:
-        return ("Сменить руку: 3 карты под колоду, взять 3 (раз за игру)" if ru
-                else "Mulligan: put your 3 cards under your deck and draw 3 (once per game)")
+        return W.t("action.mulligan", lang)
     if kind == A_PASS:
-        return "Пас: некуда выложить карту" if ru else "Pass: no card can be placed"
+        return W.t("action.pass", lang)
     if kind == A_DONE:
-        return "Закончить ход без жетона" if ru else "End the turn without a token"
+        return W.t("action.done", lang)
     if kind == A_SKIP:
-        if s.pend is not None and KIND_IDS[s.pend[0]] == "magician":
-            return "Не выкладывать вторую карту" if ru else "Do not place a second card"
-        return "Не применять эффект" if ru else "Decline the effect"
+        magician = s.pend is not None and KIND_IDS[s.pend[0]] == "magician"
+        return W.t("action.skip_second" if magician else "action.skip", lang)
     if kind == A_EFFECT:
         _, ek, slot, d = a
-        who = card_name(ek, lang)
         row_start = -1
         if s.pend is not None:
             idx = s.pend[1]
             row_start = idx - idx % ROW_SLOTS
 
         def at(j: int) -> str:
-            if row_start < 0:
-                return f"{j + 1}"
-            c = s.top[row_start + j]
-            name = card_name(CARD_KIND[c], lang) if c >= 0 else "?"
-            return f"{name} ({'место' if ru else 'slot'} {j + 1})"
+            c = s.top[row_start + j] if row_start >= 0 else -1
+            return W.t("at_acc", lang, card=card(CARD_KIND[c], lang), slot=j + 1) if c >= 0 else str(j + 1)
 
+        who = card(ek, lang)
         name = KIND_IDS[ek]
-        if name == "clown":
-            return f"{who}: открыть {at(slot)}" if ru else f"{who}: turn {at(slot)} face up"
+        if name in ("clown", "knives"):
+            return W.t(f"action.{name}", lang, who=who, target=at(slot))
         if name == "juggler":
-            return (f"{who}: поменять местами {at(slot)} и {at(slot + 1)}" if ru
-                    else f"{who}: swap {at(slot)} and {at(slot + 1)}")
+            return W.t("action.juggler", lang, who=who, a=at(slot), b=at(slot + 1))
         if name == "acrobat":
-            dirs = ("по часовой" if d > 0 else "против часовой") if ru else ("clockwise" if d > 0 else
-                                                                             "counter-clockwise")
-            return f"{who}: повернуть {at(slot)} {dirs}" if ru else f"{who}: rotate {at(slot)} {dirs}"
-        if name == "knives":
-            return f"{who}: сбросить {at(slot)}" if ru else f"{who}: discard {at(slot)}"
-        if name == "tightrope":
-            return ("Канатоходец: себя по часовой, карту слева против часовой" if ru
-                    else "Tightrope walker: itself clockwise, the left card counter-clockwise")
-        if name == "trainer":
-            return ("Дрессировщик: повернуть карту слева ещё раз" if ru
-                    else "Animal trainer: rotate the left card once more")
-        if name == "cannonball":
-            return ("Человек-ядро: сбросить карту слева и повернуться против часовой" if ru
-                    else "Human cannonball: discard the left card and rotate itself counter-clockwise")
+            return W.t("action.acrobat", lang, who=who, target=at(slot), dir=_dir(d, lang))
+        return W.t(f"action.{name}", lang, who=who)
     return aid
 
 
-def event_text(s: ShowBattleState, e: Event, lang: str = "en") -> str:
-    ru = lang == "ru"
+def event_text(s: ShowBattleState, e: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
     a = e.args
-    kind = e.kind
-
-    def who(key: str = "seat") -> str:
-        return troupe_name(a[key], lang, s.solo)
+    people = troupes(s.nt, lang, names, s.solo)
 
     def where() -> str:
-        return _place_text(a["row"], a["slot"], lang)
+        return _where(a["row"], a["slot"], lang)
 
+    def by() -> Noun:
+        return W.noun("rotation" if a["by"] == "rotation" else a["by"], lang)
+
+    kind = e.kind
     if kind == "place":
-        text = (f"{who()} выкладывает {card_name(a['card'], lang)}: {where()}" if ru
-                else f"{who()} places {card_name(a['card'], lang)}: {where()}")
         if a.get("covers"):
-            text += (f" поверх {card_name(a['covers'], lang)}" if ru else f" over {card_name(a['covers'], lang)}")
-        return text
+            return W.s("event.place_over", lang, player=people[a["seat"]], card=card(a["card"], lang),
+                       where=where(), covered=card(a["covers"], lang))
+        return W.s("event.place", lang, player=people[a["seat"]], card=card(a["card"], lang), where=where())
     if kind == "discard":
-        card = card_name(a["card"], lang)
+        owner = people[a["owner"]]
         if a["by"] == "weak":
-            return (f"Слабый номер вылетает: {card} ({who('owner')}) сброшен" if ru
-                    else f"Weak act flies out: {card} ({who('owner')}) is discarded")
-        by = card_name(a["by"], lang)
-        return f"{by} сбрасывает {card} ({who('owner')})" if ru else f"{by} discards {card} ({who('owner')})"
+            return W.s("event.weak_out", lang, card=card(a["card"], lang), owner=owner)
+        return W.s("event.discard", lang, by=by(), card=card(a["card"], lang), owner=owner)
     if kind == "rotate":
-        card = card_name(a["card"], lang)
-        if ru:
-            d = "по часовой" if a["dir"] == "cw" else "против часовой"
-            by = "Поворот карты" if a["by"] == "rotation" else card_name(a["by"], lang)
-            return f"{by}: {card} ({who('owner')}) поворачивается {d} → {a['value']}"
-        d = "clockwise" if a["dir"] == "cw" else "counter-clockwise"
-        by = "Rotation" if a["by"] == "rotation" else card_name(a["by"], lang)
-        return f"{by}: {card} ({who('owner')}) turns {d} → {a['value']}"
+        return W.s("event.rotate", lang, by=by(), card=card(a["card"], lang), owner=people[a["owner"]],
+                   dir=_dir(a["dir"], lang), value=a["value"])
     if kind == "revive":
-        card = card_name(a["card"], lang)
-        return (f"{card_name(a['by'], lang)} открывает {card} ({where()})" if ru
-                else f"{card_name(a['by'], lang)} turns {card} face up ({where()})")
+        return W.s("event.revive", lang, by=by(), card=card(a["card"], lang), where=where())
     if kind == "swap":
-        x, y = (card_name(c, lang) for c in a["cards"])
-        return (f"{card_name(a['by'], lang)} меняет местами {x} и {y}" if ru
-                else f"{card_name(a['by'], lang)} swaps {x} and {y}")
+        x, y = (card(c, lang) for c in a["cards"])
+        return W.s("event.swap", lang, by=by(), a=x, b=y)
     if kind == "skip":
-        name = card_name(a["effect"], lang)
-        return f"{who()} не применяет эффект {name}" if ru else f"{who()} declines the {name} effect"
+        if a["effect"] == "magician":
+            return W.s("event.skip_second", lang, player=people[a["seat"]])
+        return W.s("event.skip", lang, player=people[a["seat"]], effect=card(a["effect"], lang))
     if kind == "token":
-        card = card_name(a["card"], lang)
-        return (f"{who()} кладёт жетон «Неприкасаемая карта» на {card} ({where()})" if ru
-                else f"{who()} puts an untouchable token on {card} ({where()})")
+        return W.s("event.token", lang, player=people[a["seat"]], card=card(a["card"], lang), where=where())
     if kind == "mulligan":
-        return (f"{who()} меняет руку (3 карты под колоду)" if ru
-                else f"{who()} takes the mulligan (3 cards under the deck)")
+        return W.s("event.mulligan", lang, player=people[a["seat"]])
     if kind == "hand":
-        cards = ", ".join(card_name(c, lang) for c in a["cards"])
-        return f"Ваша рука: {cards}" if ru else f"Your hand: {cards}"
+        return W.s("event.hand", lang, cards=[card(c, lang) for c in a["cards"]])
     if kind == "refill":
-        return f"{who()} добирает карт: {a['count']}" if ru else f"{who()} draws {a['count']}"
+        return W.s("event.refill", lang, player=people[a["seat"]], n=a["count"])
     if kind == "pass":
-        return f"{who()}: пас" if ru else f"{who()} passes"
+        return W.s("event.pass", lang, player=people[a["seat"]])
     if kind == "game_over":
-        scores = ", ".join(str(x) for x in a["strength"])
-        return f"Конец игры. Сила трупп: {scores}" if ru else f"Game over. Troupe strength: {scores}"
-    args = ", ".join(f"{k}={v}" for k, v in a.items())
-    return f"{kind}({args})"
+        scores = [W.t("score_of", lang, player=people[t], n=n) for t, n in enumerate(a["strength"])]
+        return W.s("event.game_over", lang, scores=", ".join(scores))
+    raise KeyError(f"show_battle: no words for the event {kind!r}")
 
 
-def _colour(owner: int, lang: str, solo: bool) -> str:
-    """The owner's colour word (in solo the rival troupe is just "rival")."""
-    if solo and owner == 1:
-        return "соперник" if lang == "ru" else "rival"
-    return (COLOURS_RU if lang == "ru" else COLOURS_EN)[owner]
+def _owner(owner: int, lang: str, people: list[Noun]) -> str:
+    return people[owner].form() if owner < len(people) else colour(owner, lang)
 
 
-def _slot_text(sl: dict[str, Any], lang: str, solo: bool) -> str:
-    ru = lang == "ru"
+def _slot_text(sl: dict[str, Any], lang: str, people: list[Noun]) -> str:
     name = card_name(sl["card"], lang)
-    colour = _colour(sl["owner"], lang, solo)
+    who = _owner(sl["owner"], lang, people)
     if sl["face_up"]:
-        text = f"{sl['slot']}. {name:<20} {sl['value']:>2} {ARROWS[sl['orient']]}  {colour}"
+        text = f"{sl['slot']}. {name:<20} {sl['value']:>2} {ARROWS[sl['orient']]}  {who}"
         if sl["token"]:
-            text += "  [жетон]" if ru else "  [token]"
+            text += "  " + W.t("view.token", lang)
     else:
-        text = f"{sl['slot']}. ▒▒ {name:<17} {'сброшен' if ru else 'face down':>4}  {colour}"
+        text = f"{sl['slot']}. ▒▒ {name:<17} {W.t('view.face_down', lang)}  {who}"
     if sl["covered"]:
-        under = ", ".join(f"{card_name(c['card'], lang)} ({_colour(c['owner'], lang, solo)})" for c in sl["covered"])
-        text += f"  (под ней: {under})" if ru else f"  (covers: {under})"
+        under = [W.t("owned", lang, card=card(c["card"], lang), owner=_owner(c["owner"], lang, people))
+                 for c in sl["covered"]]
+        text += "  " + W.t("view.covers", lang, cards=", ".join(under))
     return text
 
 
-def render_view(view: dict[str, Any], lang: str = "en") -> str:
+def render_view(view: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
     """The board as text: each row's cards with name, active value, orientation arrow, owner; then troupes."""
-    ru = lang == "ru"
     solo = view.get("solo") is not None
-    lines = ["Шоу-Битва" if ru else "Show Battle"]
+    people = troupes(len(view["troupes"]), lang, names, solo)
+    lines = [W.s("view.title", lang)]
     if solo:
-        level = view["solo"]["level"]
-        lname = (LEVEL_NAMES_RU if ru else LEVEL_NAMES_EN)[level]
-        need = view["solo"]["margin_needed"]
-        lines[0] += (f" — гастроли соперников, уровень «{lname}» (нужен перевес ≥ {need})" if ru
-                     else f" — solo against the rival troupe, level {lname} (win by {need} or more)")
+        level = W.name(f"automa_level.{view['solo']['level']}", lang)
+        lines[0] += " — " + W.t("view.solo", lang, level=level, need=view["solo"]["margin_needed"])
     if view.get("jury_sympathy"):
-        lines.append("Симпатия жюри: второй игрок +2" if ru else "Jury sympathy: the second player gets +2")
+        lines.append(W.t("view.jury", lang))
     for row in view["rows"]:
-        lines.append(f"{'Ряд' if ru else 'Row'} {row['name']}:" + ("" if row["slots"] else (" пусто" if ru
-                                                                                           else " empty")))
+        lines.append(W.t("view.row" if row["slots"] else "view.row_empty", lang, row=row_name(row["name"], lang)))
         for sl in row["slots"]:
-            lines.append("  " + _slot_text(sl, lang, solo))
+            lines.append("  " + _slot_text(sl, lang, people))
     lines.append("")
     for t in view["troupes"]:
-        name = troupe_name(t["troupe"], lang, solo)
-        parts = [f"{'сила' if ru else 'strength'} {t['strength']}",
-                 f"{'в руке' if ru else 'hand'} {t['hand_size']}",
-                 f"{'колода' if ru else 'deck'} {t['deck_size']}",
-                 f"{'жетонов' if ru else 'tokens'} {t['tokens']}"]
+        n = t["troupe"]
+        line = W.s("view.troupe", lang, player=people[n], colour=colour(n, lang), strength=t["strength"],
+                   hand=t["hand_size"], deck=t["deck_size"], tokens=t["tokens"])
         if t["mulligan_used"]:
-            parts.append("рука сменена" if ru else "mulligan used")
-        line = f"{name}: " + ", ".join(parts)
+            line += ", " + W.t("view.mulligan_used", lang)
         if t["hand"] is not None:
-            cards = ", ".join(card_name(c, lang) for c in t["hand"])
-            line += f"\n    {'ваша рука' if ru else 'your hand'}: {cards}"
+            line += "\n    " + W.t("view.your_hand", lang, cards=", ".join(card_name(c, lang) for c in t["hand"]))
         lines.append(line)
     if view.get("result"):
-        res = view["result"]
-        det = res.get("details", {})
-        if solo:
-            ok = det.get("reached")
-            lines.append((f"Итог: перевес {det.get('margin')} — " + ("победа!" if ok else "поражение")) if ru
-                         else f"Result: margin {det.get('margin')} — " + ("you win!" if ok else "you lose"))
-        else:
-            winners = ", ".join(troupe_name(w, lang) for w in res["winners"])
-            lines.append(f"{'Победа' if ru else 'Winner'}: {winners}")
+        lines += result_lines(view, lang, names)
     elif view.get("turn", -1) >= 0:
-        phase = view.get("phase")
-        lines.append((f"Ход: {troupe_name(view['turn'], lang, solo)}" if ru
-                      else f"To move: {troupe_name(view['turn'], lang, solo)}") + f" [{phase}]")
+        phase = W.name(f"phase.{view.get('phase')}", lang)
+        lines.append(W.s("view.to_move", lang, player=people[view["turn"]], phase=phase))
         if view.get("pending"):
             p = view["pending"]
-            lines.append((f"Ожидает решения: эффект {card_name(p['effect'], lang)} ({_place_text(p['row'], p['slot'], lang)})")
-                         if ru else
-                         f"Pending: the {card_name(p['effect'], lang)} effect ({_place_text(p['row'], p['slot'], lang)})")
+            lines.append(W.t("view.pending", lang, effect=card(p["effect"], lang),
+                             where=_where(p["row"], p["slot"], lang)))
     return "\n".join(lines)
 
 
-__all__ = ["action_label", "card_name", "event_text", "render_view", "troupe_name"]
+def result_lines(view: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> list[str]:
+    """Each troupe's strength (row by row, the jury bonus) and what decided the winner (SB-8 tie-breaks)."""
+    res = view["result"]
+    det = res.get("details", {})
+    solo = view.get("solo") is not None
+    people = troupes(len(view["troupes"]), lang, names, solo)
+    lines = []
+    for t in range(len(view["troupes"])):
+        per_row = []
+        for row in view["rows"]:
+            n = sum(sl["value"] for sl in row["slots"] if sl["face_up"] and sl["owner"] == t)
+            per_row.append(W.t("result.row", lang, row=row_name(row["name"], lang), n=n))
+        strength = det["strength"][t]
+        bonus = (det.get("jury_bonus") or [0] * len(people))[t] if not solo else 0
+        head = (W.s("result.jury", lang, player=people[t], strength=strength, total=strength + bonus) if bonus
+                else W.s("result.troupe", lang, player=people[t], total=strength))
+        mine = [sl["value"] for row in view["rows"] for sl in row["slots"] if sl["face_up"] and sl["owner"] == t]
+        face_up, best = len(mine), max(mine, default=0)
+        lines.append(head + "; " + W.t("result.rows", lang, rows=", ".join(per_row), face_up=face_up, best=best))
+    if solo:
+        level = W.name(f"automa_level.{det.get('level')}", lang)
+        key = "result.solo_win" if det.get("reached") else "result.solo_loss"
+        lines.append(W.t(key, lang, margin=det.get("margin"), level=level, need=det.get("margin_needed")))
+        if not det.get("reached") and det.get("level") == "legend" and det.get("mulligan_used"):
+            lines.append(W.t("result.solo_mulligan", lang))
+        return lines
+    winners = [people[w] for w in res["winners"]]
+    scores = res["scores"]
+    tied = [t for t in range(len(scores)) if scores[t] == max(scores)]
+    if len(tied) > 1 and len(winners) < len(tied):
+        face = det.get("face_up") or []
+        same_face = len({face[t] for t in tied}) == 1 if face else False
+        lines.append(W.t("result.tie_best" if same_face else "result.tie_face_up", lang))
+    key = "result.tie" if len(winners) > 1 else "result.winner"
+    lines.append(W.t(key, lang, players=winners))
+    return lines
+
+
+__all__ = ["action_label", "card_name", "card_text", "event_text", "render_view", "result_lines", "troupes"]
+

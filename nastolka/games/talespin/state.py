@@ -50,9 +50,10 @@ FILL = 5
 MAX_PASS = 4
 ROUND_CAP = 60
 
-# turn phases
-PH_STEP1, PH_MAIN, PH_REACT, PH_ROLL, PH_DISCARD, PH_END = range(6)
-PHASE_NAMES = ("draw", "play", "reaction", "roll", "discard", "end")
+# turn phases; the two *_RES phases resolve what a step set going (Step-1 triggers and Khan's cargo, the
+# chain of the roll) and are still shown as that step (R4): the view's step is the step whose choices are made
+PH_STEP1, PH_MAIN, PH_REACT, PH_ROLL, PH_DISCARD, PH_END, PH_STEP1_RES, PH_ROLL_RES = range(8)
+PHASE_NAMES = ("draw", "play", "reaction", "roll", "discard", "end", "draw", "roll")
 
 # dogfight list fields
 A, D, PH, IDX, NODEC, TIES, PDA, PDD, MOD1, ADJ, ACC, BLK, RND, CUR, WIN, DMG, DRW, PTS, RES, YB, A1V, A1DMG, \
@@ -70,6 +71,9 @@ WINDOWS = {F_W1: ("start_dogfight", "A"), F_W2: ("opponent_starts_dogfight", "D"
            F_D2: ("win_dogfight", "D"), F_E: ("dogfight_ends", "ALL")}
 WINDOW_NEXT = {F_W1: F_W2, F_W2: F_ACC, F_W3: F_DRAW, F_W4: F_DEF, F_V1: F_V2, F_V2: F_REW, F_D1: F_D2,
                F_D2: F_BOUNTY, F_E: F_X}
+
+#: setup keys that start a game in the middle (see ``_setup_midgame``)
+MIDGAME_KEYS = ("turn", "dogfight_used", "khan_beaten", "modifiers", "tiki_played", "dogfight")
 
 OPEN = 128  # hold entry = card | OPEN (face up) | mask << 8 (non-owner sides that know a packed card)
 WIN_CARGO, WIN_KHAN, WIN_CAP = "cargo", "khan", "round_cap"
@@ -147,7 +151,7 @@ class TaleSpinState(GameState):
         s = cls.__new__(cls)
         setup = setup or {}
         unknown = set(setup) - {"characters", "first", "positions", "hands", "chains", "holds", "discard",
-                                "covered", "deck", "dice", "step"}
+                                "covered", "deck", "dice", "step", *MIDGAME_KEYS}
         if unknown:
             raise OptionError(f"setup: unknown key(s) {', '.join(sorted(unknown))}")
         for key in ("discard", "covered", "deck", "dice", "characters"):
@@ -258,6 +262,10 @@ class TaleSpinState(GameState):
             s.covered.append(take(n))
             if not s.solo or not T.C_RED_CHAR[s.covered[-1]] or len(s.covered) > 12:
                 raise OptionError("setup 'covered' lists at most 12 red characters, in solitaire only")
+        fight = setup.get("dogfight")
+        pilot = -1      # the Pilot of a dogfight in progress (setup 'dogfight') comes out of the deck too
+        if isinstance(fight, dict) and fight.get("pilot") is not None:
+            pilot = take(fight["pilot"])
         top = [take(n) for n in setup.get("deck", [])]
         rng.shuffle(free)
         s.deck = free + top[::-1]  # the top of the deck is the end of the list
@@ -281,15 +289,78 @@ class TaleSpinState(GameState):
         s.phase = PH_STEP1
         s.pidx = 0
         step = setup.get("step", 1)
-        if step not in (1, 2):
-            raise OptionError("setup 'step' must be 1 or 2")
+        if isinstance(step, bool) or step not in (1, 2, 3, 4):
+            raise OptionError("setup 'step' must be 1, 2, 3 or 4")
         if "hands" not in setup:
             for seat in s.order:  # opening hands (R3.7, R20.1)
                 s._fill(seat)
-        if step == 2:
-            s.phase = PH_MAIN
+        s.phase = (PH_STEP1, PH_MAIN, PH_ROLL, PH_DISCARD)[step - 1]
+        s._setup_midgame(setup, step, pilot)
         s._ev = []
         return s
+
+    def _setup_midgame(self, setup: dict[str, Any], step: int, pilot: int) -> None:
+        """The setup keys that start a game in the middle (docs/records.md): the turn number, what the
+        active player has already done this turn, and a dogfight just started. Every later position is
+        reached from there by the record's actions."""
+        s = self
+        turn = setup.get("turn", 1)
+        if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
+            raise OptionError("setup 'turn' must be a turn number from 1")
+        s.turn_no = turn
+        s.turn = (turn - 1) % len(s.order)     # turns go round from the first player (R3.6)
+        if "dogfight_used" in setup:
+            if not isinstance(setup["dogfight_used"], bool):
+                raise OptionError("setup 'dogfight_used' must be true or false")
+            if setup["dogfight_used"] and step == 1:
+                raise OptionError("setup 'dogfight_used' needs 'step' 2 or later (dogfights are started in Step 2)")
+            s.df_used = setup["dogfight_used"]
+        if "khan_beaten" in setup:
+            if not s.solo or not isinstance(setup["khan_beaten"], bool):
+                raise OptionError("setup 'khan_beaten' is true or false, in solitaire only")
+            if setup["khan_beaten"] and step == 1:
+                raise OptionError("setup 'khan_beaten' needs 'step' 2 or later")
+            s.won_khan = setup["khan_beaten"]
+            s.df_used = s.df_used or s.won_khan
+        mods = setup.get("modifiers")
+        if mods is not None:
+            if (not isinstance(mods, list) or len(mods) > len(s.order)
+                    or not all(isinstance(m, list) and len(m) == 3 and all(isinstance(x, int) and not isinstance(x, bool)
+                                                                          for x in m) for m in mods)):
+                raise OptionError("setup 'modifiers' must list per player [shipping, range, piloting] changes")
+            for side, m in enumerate(mods):
+                s.mods[3 * side:3 * side + 3] = m
+        tiki = setup.get("tiki_played")
+        if tiki is not None:
+            if not isinstance(tiki, list) or len(tiki) > len(s.order) or not all(isinstance(x, list) for x in tiki):
+                raise OptionError("setup 'tiki_played' must be a list per player of card ids")
+            for side, ids in enumerate(tiki):
+                for name in ids:
+                    d = T.DEF_INDEX.get(name) if isinstance(name, str) else None
+                    if d is None or not T.D_TIKI[d]:
+                        raise OptionError(f"setup 'tiki_played': {name!r} is not a Tiki card")
+                    s.tiki[side] |= 1 << d
+        fight = setup.get("dogfight")
+        if fight is not None:
+            s._setup_dogfight(fight, step, pilot)
+
+    def _setup_dogfight(self, fight: Any, step: int, pilot: int) -> None:
+        """``dogfight``: the active player has just started a dogfight (R13.2), which begins at once."""
+        s = self
+        if not isinstance(fight, dict) or set(fight) - {"defender", "pilot"}:
+            raise OptionError("setup 'dogfight' must be {\"defender\": seat, \"pilot\": card id or null}")
+        if step != 2 or s.df_used:
+            raise OptionError("setup 'dogfight' needs 'step' 2 and no other dogfight this turn")
+        a = s.active
+        d = fight.get("defender", 1 if s.solo else None)
+        if isinstance(d, bool) or not isinstance(d, int) or d not in s._opponents(a):
+            raise OptionError("setup 'dogfight': 'defender' must be an opponent of the active player")
+        if pilot >= 0:
+            if C_TYPE[pilot] != PILOT:
+                raise OptionError(f"setup 'dogfight': {fight['pilot']} is not a Pilot")
+        elif not s.solo and _dist(s.pos[a], s.pos[d]) > s.stat(a, 1):
+            raise OptionError("setup 'dogfight': the defender is out of the attacker's RANGE (R7.5)")
+        s._start_dogfight(a, d, pilot)
 
     # ------------------------------------------------------------------ engine hooks
     @property
@@ -407,7 +478,7 @@ class TaleSpinState(GameState):
             self._e("turn", seat=a, turn=self.turn_no)
             self._draw(a, 1)
             self._fill(a)
-            self.phase = PH_MAIN
+            self.phase = PH_STEP1_RES
             if self.solo:
                 self.stack.append((("_khan_cargo",), a, -1))
             trig: list[tuple[Any, ...]] = []
@@ -415,6 +486,8 @@ class TaleSpinState(GameState):
                 if v & OPEN and T.D_TRIGGER[C_DEF[v & 127]] == "after_draw_step":
                     trig.extend(T.D_EFFECT[C_DEF[v & 127]])
             self._push(tuple(trig), a)
+        elif ph == PH_STEP1_RES:   # the Step-1 triggers and Khan's cargo have resolved
+            self.phase = PH_MAIN
         elif ph == PH_MAIN:
             if self.df is not None:
                 self._df_advance()
@@ -433,6 +506,9 @@ class TaleSpinState(GameState):
             self._e("roll", seat=a, value=r)
             self.stack.append((("_chain", r, tuple(self.chains[a])), a, -1))
             self._push(T.PL_DIE[self.chars[a]][r], a)
+            self.phase = PH_ROLL_RES
+            self.pidx = 0
+        elif ph == PH_ROLL_RES:    # the Player card and the chain have resolved (R9)
             self.phase = PH_DISCARD
             self.pidx = 0
         elif ph == PH_DISCARD:

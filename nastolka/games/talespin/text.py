@@ -57,7 +57,7 @@ def _side(state: Any, side: str | int, lang: str) -> str:
     return f"seat {side}"
 
 
-def action_label(state: Any, aid: str, lang: str = "en") -> str:
+def action_label(state: Any, aid: str, lang: str = "en", names: Any = None) -> str:
     ru = _ru(lang)
     parsed = parse_id(aid)
     verb, p = parsed.verb, parsed.params
@@ -169,7 +169,7 @@ _EV_RU = {
 }
 
 
-def event_text(state: Any, event: Event, lang: str = "en") -> str:
+def event_text(state: Any, event: Event, lang: str = "en", names: Any = None) -> str:
     table = _EV_RU if _ru(lang) else _EV_EN
     fmt = table.get(event.kind)
     args = dict(event.args)
@@ -204,7 +204,7 @@ def _bonus(cid: str) -> str:
     return f"({sh:+d}/{rg:+d}/{pi:+d})"
 
 
-def render_view(view: dict[str, Any], lang: str = "en") -> str:
+def render_view(view: dict[str, Any], lang: str = "en", names: Any = None) -> str:
     """Ring with planes, stats, chains, holds (packed as backs), hand and the current dogfight."""
     ru = _ru(lang)
     out: list[str] = []

@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from nastolka.engine import Game, is_well_formed, parse_id
-from nastolka.games.show_battle import data
+from nastolka.games.show_battle import data, text
 
 from .base import CardFace, Presenter
 from .draw import Box, Boxes, Chips, wrap_words
@@ -26,17 +26,11 @@ CARD_WIDTH = 14
 
 
 def card_name(kind: str, lang: str) -> str:
-    k = data.KIND_INDEX.get(kind)
-    if k is None:
-        return kind
-    return data.NAMES_RU[k] if lang == "ru" else data.NAMES_EN[k]
+    return text.card_name(kind, lang) if kind in data.KIND_INDEX else kind
 
 
 def card_effect(kind: str, lang: str) -> str:
-    k = data.KIND_INDEX.get(kind)
-    if k is None:
-        return ""
-    return data.EFFECT_RU[k] if lang == "ru" else data.EFFECT_EN[k]
+    return text.card_text(kind, lang) if kind in data.KIND_INDEX else ""
 
 
 def edge_values(kind: str, active: int | None) -> Text:
@@ -105,7 +99,7 @@ class ShowBattlePresenter(Presenter):
 
         ``target`` (row, slot, card placed) is where the highlighted action acts: that card is framed in
         magenta, or a ghost of the card to place appears in the free slot."""
-        name = Text(str(row.get("name")), style="bold")
+        name = Text(text.row_name(str(row.get("name")), lang), style="bold")
         slots = row.get("slots", [])
         boxes = [self.slot(s, lang, pending, row.get("name")) for s in slots]
         if target is not None and target[0] == str(row.get("name")):
@@ -128,7 +122,7 @@ class ShowBattlePresenter(Presenter):
     def compact_row(self, row: dict[str, Any], lang: str, pending: dict[str, Any] | None,
                     target: tuple[str, int, str | None] | None = None) -> RenderableType:
         """A row as one or two lines: "A1  Acrobat 4↑★ · Juggler 5→", each card whole, in its owner's colour."""
-        name = Text(str(row.get("name")), style="bold")
+        name = Text(text.row_name(str(row.get("name")), lang), style="bold")
         chips: list[Text] = []
         slots = row.get("slots", [])
         here = target if target is not None and target[0] == str(row.get("name")) else None

@@ -1,6 +1,6 @@
 // The fallback board: every field of the view, with ids translated through the game's glossary.
 import { h } from "../dom.js";
-import { term } from "../i18n.js";
+
 
 const HEADER = new Set(["game", "players", "seat", "step", "status", "to_act", "result"]);
 
@@ -8,7 +8,7 @@ function value(v, ctx, depth) {
   if (v === null || v === undefined) return h("span", { class: "muted" }, "—");
   if (typeof v === "boolean") return h("span", { class: v ? "yes" : "no" }, v ? "✓" : "✗");
   if (typeof v === "number") return h("span", { class: "num" }, String(v));
-  if (typeof v === "string") return h("span", { class: "str" }, term(ctx.gloss, v));
+  if (typeof v === "string") return h("span", { class: "str" }, (ctx.has(v) ? ctx.term(v) : v));
   if (Array.isArray(v)) {
     if (v.every((x) => x === null || typeof x !== "object")) {
       return h("span", { class: "chips" }, v.map((x) => h("span", { class: "chip" }, value(x, ctx, depth + 1))));

@@ -1,0 +1,49 @@
+"""What ``simulate`` and ``arena`` share on the command line: where the batch runs and its progress bar."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
+
+from .common import console, err_console
+
+CLUSTER_HELP = ("run the games on a Ray cluster: HOST:PORT of its head, or auto "
+                "(needs pip install 'nastolka[cluster]'); records still land on this machine")
+
+
+def cluster_option() -> Any:
+    return typer.Option(None, "--cluster", help=CLUSTER_HELP)
+
+
+def chunk_option() -> Any:
+    return typer.Option(None, "--chunk-size", min=1, help="games per task sent to a worker (default: automatic)")
+
+
+@contextmanager
+def batch_progress(title: str, total: int, quiet: bool) -> Iterator[dict[str, Any]]:
+    """Yield ``progress``/``notice`` callbacks for the runner: a Rich bar on a terminal, else nothing.
+
+    The bar advances as chunks come back from workers, local or on a cluster; a notice (the cluster's
+    size, a retried chunk) becomes part of the bar's description and, off a terminal, a line on stderr.
+    """
+    if quiet or not sys.stderr.isatty():
+        def note(text: Any) -> None:
+            if not quiet:
+                err_console.print(f"[dim]{text}[/dim]")
+        yield {"progress": None, "notice": note}
+        return
+    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), TimeRemainingColumn(), console=console, transient=True) as bar:
+        task = bar.add_task(title, total=total)
+
+        def advance(k: Any) -> None:
+            bar.advance(task, int(k))
+
+        def notice(text: Any) -> None:
+            bar.update(task, description=f"{title} [dim]({text})[/dim]")
+        yield {"progress": advance, "notice": notice}

@@ -1,0 +1,337 @@
+"""The presentation layer: every word a player reads, from one TOML file per game (``words.toml``).
+
+Why a layer of its own: a game's rules work with ids and small ints, and every client (terminal, browser,
+line-based CLI, hint, arena report) must say the same thing about them in the same words. So the words
+live in data beside the rules, in Russian and English, and the game's text module only fills templates.
+
+A ``words.toml`` has these tables (all optional):
+
+``[names.<id>]``
+    a noun: ``en``, ``ru`` (nominative), ``ru_gen``, ``ru_acc`` (required with ``ru``; ``ru_dat``,
+    ``ru_ins``, ``ru_pre`` optional), ``gender`` (Russian gender or number: ``m``, ``f``, ``n``, ``pl``),
+    ``en_plural = true`` for an English plural (agreement), and ``text_en`` / ``text_ru``: the rules text
+    of that card, event or location, shown on demand. ``kind`` groups names for the rules-text index.
+``[templates.<key>]``
+    ``en`` and ``ru`` strings with placeholders (below).
+
+Placeholders, in ``{}``:
+
+* ``{x}`` — argument ``x``: a :class:`Noun` in the nominative, a list of nouns joined with "and"/«и», or
+  anything else as ``str``;
+* ``{x:acc}`` — the noun in that case (``nom gen dat acc ins pre``; English has one form);
+* ``{x|бежит|бегут}`` — the form agreeing with ``x`` in number (singular | plural), or with four forms
+  ``{x|выбыл|выбыла|выбыло|выбыли}`` in gender (m | f | n | plural);
+* ``{n#карту|карты|карт}`` — the number ``n`` with the word agreeing with it (Russian: one | few | many;
+  English: ``{n#card|cards}``).
+
+People are nouns too (:func:`person`): a display name does not decline, and its gender is unknown, so a
+template whose subject is a person agrees in number only (present tense) — a four-form agreement with a
+person raises, which the tests catch.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+CASES = ("nom", "gen", "dat", "acc", "ins", "pre")
+GENDERS = ("m", "f", "n", "pl")
+LANGS = ("en", "ru")
+#: Russian cases a noun must spell out (the others fall back to the nominative only if absent)
+REQUIRED_CASES = ("gen", "acc")
+
+
+@dataclass(frozen=True)
+class Noun:
+    """A name with its forms in one language: ``forms[case]``; ``gender`` is m/f/n/pl or None (a person)."""
+
+    forms: Mapping[str, str]
+    gender: str | None = "m"
+
+    def form(self, case: str = "nom") -> str:
+        if case not in CASES:
+            raise ValueError(f"unknown case {case!r}")
+        return self.forms.get(case) or self.forms["nom"]
+
+    @property
+    def plural(self) -> bool:
+        return self.gender == "pl"
+
+    def __str__(self) -> str:
+        return self.form("nom")
+
+
+def person(name: str) -> Noun:
+    """A player's display name: the same in every case, singular, gender unknown."""
+    return Noun({"nom": name}, None)
+
+
+def plain(text: str, gender: str = "m") -> Noun:
+    """A fixed phrase used as a noun (for example a row label)."""
+    return Noun({"nom": text}, gender)
+
+
+_PLACEHOLDER = re.compile(r"\{(?P<name>\w+)(?::(?P<case>\w+))?(?:#(?P<count>[^{}]*)|(?P<agree>(?:\|[^|{}]*)+))?\}")
+
+
+def plural_index(n: int, lang: str) -> int:
+    """Which plural form a number takes: English 0 one / 1 other; Russian 0 one / 1 few / 2 many."""
+    n = abs(int(n))
+    if lang != "ru":
+        return 0 if n == 1 else 1
+    if n % 10 == 1 and n % 100 != 11:
+        return 0
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return 1
+    return 2
+
+
+def sentence(text: str) -> str:
+    """The text with its first letter upper-case (the rest untouched)."""
+    return text[:1].upper() + text[1:]
+
+
+def join(items: Sequence[str], lang: str) -> str:
+    """"A, B and C" / «А, Б и В»."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    last = " и " if lang == "ru" else " and "
+    return ", ".join(items[:-1]) + last + items[-1]
+
+
+def _as_nouns(value: Any) -> list[Noun] | None:
+    if isinstance(value, Noun):
+        return [value]
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, Noun) for v in value):
+        return list(value)
+    return None
+
+
+def fill(template: str, lang: str, args: Mapping[str, Any]) -> str:
+    """Fill a template's placeholders (see the module docstring) from ``args``."""
+
+    def one(m: re.Match[str]) -> str:
+        name = m["name"]
+        if name not in args:
+            raise KeyError(f"template {template!r} needs {name!r}")
+        value = args[name]
+        nouns = _as_nouns(value)
+        if m["count"] is not None:
+            forms = m["count"].split("|")
+            return f"{value} {forms[min(plural_index(int(value), lang), len(forms) - 1)]}"
+        if m["agree"] is not None:
+            forms = m["agree"].split("|")[1:]
+            if nouns is None:
+                raise TypeError(f"{name!r} in {template!r} must be a noun to agree with")
+            plural = len(nouns) > 1 or nouns[0].plural
+            if len(forms) == 2:
+                return forms[1 if plural else 0]
+            if len(forms) == 4:
+                if plural:
+                    return forms[3]
+                gender = nouns[0].gender
+                if gender is None:
+                    raise ValueError(f"{template!r}: a person's gender is unknown; agree in number only")
+                return forms[GENDERS.index(gender)]
+            raise ValueError(f"{template!r}: agreement takes 2 or 4 forms, not {len(forms)}")
+        case = m["case"] or "nom"
+        if nouns is not None:
+            return join([n.form(case) for n in nouns], lang)
+        if isinstance(value, (list, tuple)):
+            return join([str(v) for v in value], lang)
+        return str(value)
+
+    return _PLACEHOLDER.sub(one, template)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One ``[names.<id>]`` entry, both languages."""
+
+    id: str
+    nouns: Mapping[str, Noun]
+    texts: Mapping[str, str] = field(default_factory=dict)
+    kind: str = ""
+
+
+class Words:
+    """A game's words: nouns with their forms, templates and rules texts, in both languages."""
+
+    def __init__(self, data: Mapping[str, Any], source: str = "words") -> None:
+        self.source = source
+        self.entries: dict[str, Entry] = {}
+        for ident, raw in (data.get("names") or {}).items():
+            self.entries[ident] = _entry(ident, raw, source)
+        self.templates: dict[str, dict[str, str]] = {}
+        for key, raw in _flatten(data.get("templates") or {}):
+            if set(raw) != set(LANGS) or not all(isinstance(raw[lang], str) for lang in LANGS):
+                raise ValueError(f"{source}: template {key!r} needs en and ru strings")
+            self.templates[key] = dict(raw)
+
+    # ------------------------------------------------------------------ nouns
+    def noun(self, ident: str, lang: str) -> Noun:
+        try:
+            return self.entries[ident].nouns[_lang(lang)]
+        except KeyError:
+            raise KeyError(f"{self.source}: no name for {ident!r}") from None
+
+    def name(self, ident: str, lang: str, case: str = "nom") -> str:
+        return self.noun(ident, lang).form(case)
+
+    def has(self, ident: str) -> bool:
+        return ident in self.entries
+
+    def text(self, ident: str, lang: str) -> str:
+        """The rules text of a card / event / location ("" if it has none)."""
+        entry = self.entries.get(ident)
+        return entry.texts.get(_lang(lang), "") if entry else ""
+
+    def of_kind(self, kind: str) -> list[str]:
+        return [e.id for e in self.entries.values() if e.kind == kind]
+
+    # ------------------------------------------------------------------ templates
+    def t(self, key: str, lang: str, **args: Any) -> str:
+        """The template ``key`` in ``lang``, filled with ``args``."""
+        try:
+            template = self.templates[key][_lang(lang)]
+        except KeyError:
+            raise KeyError(f"{self.source}: no template {key!r}") from None
+        return fill(template, _lang(lang), args)
+
+    def s(self, key: str, lang: str, **args: Any) -> str:
+        """Like :meth:`t`, as a sentence: the first letter upper-case (a name such as «труппа соперников»
+        may begin it)."""
+        return sentence(self.t(key, lang, **args))
+
+    def has_template(self, key: str) -> bool:
+        return key in self.templates
+
+    # ------------------------------------------------------------------ for clients
+    def glossary(self) -> dict[str, dict[str, str]]:
+        """Id -> names (and rules texts) in both languages, for the browser."""
+        out: dict[str, dict[str, str]] = {}
+        for entry in self.entries.values():
+            item = {lang: entry.nouns[lang].form("nom") for lang in LANGS}
+            for lang, text in entry.texts.items():
+                item[f"text_{lang}"] = text
+            if entry.kind:
+                item["kind"] = entry.kind
+            out[entry.id] = item
+        return out
+
+    def rules_texts(self, lang: str, kinds: Iterable[str] | None = None) -> list[tuple[str, str]]:
+        """(name, rules text) of every entry that has a text, in file order (optionally of some kinds)."""
+        wanted = set(kinds) if kinds is not None else None
+        return [(e.nouns[_lang(lang)].form("nom"), e.texts[_lang(lang)]) for e in self.entries.values()
+                if _lang(lang) in e.texts and (wanted is None or e.kind in wanted)]
+
+
+def _lang(lang: str) -> str:
+    return "ru" if lang == "ru" else "en"
+
+
+def _flatten(node: Mapping[str, Any], prefix: str = "") -> Iterable[tuple[str, Mapping[str, Any]]]:
+    """``[templates.event.place]`` and ``[templates."event.place"]`` both name the key ``event.place``."""
+    for key, value in node.items():
+        if not isinstance(value, Mapping):
+            raise ValueError(f"template {prefix + key!r} must be a table with en and ru")
+        if "en" in value or "ru" in value:
+            yield prefix + key, value
+        else:
+            yield from _flatten(value, prefix + key + ".")
+
+
+def _entry(ident: str, raw: Mapping[str, Any], source: str) -> Entry:
+    if not isinstance(raw.get("en"), str) or not isinstance(raw.get("ru"), str):
+        raise ValueError(f"{source}: names.{ident} needs en and ru")
+    gender = raw.get("gender", "m")
+    if gender not in GENDERS:
+        raise ValueError(f"{source}: names.{ident}: gender must be one of {GENDERS}, not {gender!r}")
+    missing = [c for c in REQUIRED_CASES if not isinstance(raw.get(f"ru_{c}"), str)]
+    if missing:
+        raise ValueError(f"{source}: names.{ident} lacks the Russian forms {', '.join('ru_' + c for c in missing)}")
+    ru_forms = {"nom": raw["ru"]}
+    ru_forms.update({c: raw[f"ru_{c}"] for c in CASES[1:] if isinstance(raw.get(f"ru_{c}"), str)})
+    en_gender = "pl" if raw.get("en_plural") else "m"
+    nouns = {"en": Noun({"nom": raw["en"]}, en_gender), "ru": Noun(ru_forms, gender)}
+    texts = {lang: raw[f"text_{lang}"] for lang in LANGS if isinstance(raw.get(f"text_{lang}"), str)}
+    return Entry(ident, nouns, texts, str(raw.get("kind", "")))
+
+
+@functools.cache
+def load(path: str | Path) -> Words:
+    """The words of one TOML file (cached: the file is read once per process)."""
+    p = Path(path)
+    return Words(tomllib.loads(p.read_text(encoding="utf-8")), source=p.name if p.parent.name == "" else
+                 f"{p.parent.name}/{p.name}")
+
+
+def for_module(module_file: str) -> Words:
+    """The ``words.toml`` beside a module (a game's ``text.py`` calls ``for_module(__file__)``)."""
+    return load(Path(module_file).resolve().with_name("words.toml"))
+
+
+# ---------------------------------------------------------------------------- the engine's own words
+ENGINE = for_module(__file__)
+
+
+def level_name(level: str, lang: str) -> str:
+    """A bot's difficulty level in words («обычный» / "normal"); an unknown level keeps its id."""
+    key = f"level_{level}"
+    return ENGINE.name(key, lang) if ENGINE.has(key) else level
+
+
+def bot_name(level: str, lang: str, index: int | None = None) -> str:
+    """«Бот (обычный)», or with ``index`` a distinct given name: «Бот Лёва (обычный)»."""
+    lvl = level_name(level, lang)
+    if index is None:
+        return ENGINE.t("bot", lang, level=lvl)
+    given = ENGINE.of_kind("bot_given_name")
+    name = ENGINE.name(given[index % len(given)], lang)
+    return ENGINE.t("bot_named", lang, name=name, level=lvl)
+
+
+def seat_label(seat: int, lang: str) -> str:
+    """A seat as people count it: «Игрок 1» / "Player 1" for seat 0."""
+    return ENGINE.t("player_n", lang, n=seat + 1)
+
+
+def default_names(players: int, lang: str) -> list[str]:
+    return [seat_label(s, lang) for s in range(players)]
+
+
+def seat_names(kinds: Sequence[str], lang: str, people: Mapping[int, str] | None = None,
+               human: str = "human") -> list[str]:
+    """Display names for a table: people by their name (or «Игрок N»), bots by level — and by a distinct
+    given name when several bots sit at the table, so a log can tell them apart."""
+    people = people or {}
+    bots = [s for s, k in enumerate(kinds) if k != human]
+    out = []
+    for seat, kind in enumerate(kinds):
+        if kind == human:
+            out.append(people.get(seat) or seat_label(seat, lang))
+        else:
+            out.append(bot_name(kind, lang, bots.index(seat) if len(bots) > 1 else None))
+    return out
+
+
+def names_or_default(names: Sequence[str] | None, players: int, lang: str) -> list[Noun]:
+    """The people at a table as nouns (defaults: «Игрок 1», … when a caller passes none)."""
+    given = list(names or [])
+    given += default_names(players, lang)[len(given):]
+    return [person(n) for n in given[:max(players, len(given))]]
+
+
+def join_names(items: Sequence[Noun], lang: str, case: str = "nom") -> str:
+    return join([n.form(case) for n in items], lang)
+
+
+__all__ = ["CASES", "ENGINE", "Noun", "Words", "bot_name", "default_names", "fill", "for_module", "join",
+           "level_name", "load", "names_or_default", "person", "plain", "plural_index", "seat_label", "sentence",
+           "seat_names"]

@@ -1,0 +1,133 @@
+// Colt Express board: the round card with its turn symbols, the train (both levels of every car, loot by
+// kind with the values this seat knows, the Marshal, the bandits), the cards played this round (face-down
+// ones as backs), your hand as cards in your bandit's colour, and every bandit's loot and bullets.
+import { h } from "/dom.js";
+import { parseId } from "/ids.js";
+import { tipAttrs, changed, fit } from "/kit.js";
+
+const COLOURS = { doc: "#2e6fd8", belle: "#b0358a", django: "#2b2b2b", tuco: "#b3261e", cheyenne: "#2f8a4a", ghost: "#8d96a3" };
+const TURN_MARK = { N: "▭", T: "◠", D: "▭▭", R: "⇆" };
+
+function colour(id) { return COLOURS[id] || "#6b4f2a"; }
+
+// the bandit a seat plays (the first one: two-player seats have two)
+function banditOf(view, seat) {
+  const b = (view.bandits || []).find((x) => x.seat === seat);
+  return b ? b.id : null;
+}
+
+function lootMarks(ctx, loot) {
+  const out = [];
+  const purses = loot.purses || [];
+  if (purses.length) {
+    const values = purses.map((v) => (v === null ? "?" : `$${v}`));
+    out.push(h("span", { class: "ce-mark purse", ...tipAttrs(ctx.term("purse"), `${ctx.word("tip_purse")}\n${values.join(", ")}`) },
+      purses.length > 1 ? `${purses.length}` : (purses[0] === null ? "?" : String(purses[0]))));
+  }
+  if (loot.jewels) out.push(h("span", { class: "ce-mark jewel", ...tipAttrs(ctx.term("jewel"), ctx.word("tip_jewel")) }, String(loot.jewels)));
+  if (loot.strongboxes) out.push(h("span", { class: "ce-mark box", ...tipAttrs(ctx.term("strongbox"), ctx.word("tip_strongbox")) }, String(loot.strongboxes)));
+  return out;
+}
+
+function banditToken(ctx, view, b, fresh) {
+  const name = ctx.term(b.id);
+  const person = ctx.seatNames[b.seat] || "";
+  return h("span", {
+    class: `ce-bandit${fresh ? " last" : ""}${fresh && ctx.animate ? " arrive" : ""}${view.to_act.includes(b.seat) ? " acting" : ""}`,
+    style: { background: colour(b.id) }, "data-bandit": b.id,
+    ...tipAttrs(`${name} — ${person}`, ctx.tip(b.id)),
+  }, name.slice(0, 2));
+}
+
+// a card face: an action card in its bandit's colour, a bullet card, or a back
+export function cardFace(ctx, name, owner, opts = {}) {
+  if (name === null || name === undefined) {
+    return h(opts.tag || "span", { class: `ce-card back ${opts.cls || ""}`, style: { "--bandit": colour(owner) },
+      ...tipAttrs(ctx.term(owner), ctx.word("face_down")), ...(opts.attrs || {}) }, h("span", { class: "ce-back" }));
+  }
+  const [kind, who] = name.split(":");
+  if (kind === "bullet") {
+    const neutral = who === "neutral";
+    const title = neutral ? ctx.word("neutral_bullet") : `${ctx.word("bullet_of")}: ${ctx.term(who)}`;
+    return h(opts.tag || "span", { class: `ce-card bullet ${opts.cls || ""}`, style: { "--bandit": neutral ? "#9a7b4f" : colour(who) },
+      ...tipAttrs(title, ctx.word("tip_bullet")), ...(opts.attrs || {}) },
+    h("span", { class: "ce-card-who" }, neutral ? ctx.word("neutral_bullet") : ctx.term(who)),
+    h("span", { class: "ce-card-kind" }, ctx.word("bullet_of")));
+  }
+  const bandit = who || owner;
+  return h(opts.tag || "span", { class: `ce-card ${opts.cls || ""}`, style: { "--bandit": colour(bandit) },
+    ...tipAttrs(ctx.term(kind), ctx.word(`tip_${kind}`)), ...(opts.attrs || {}) },
+  h("span", { class: "ce-card-who" }, bandit ? ctx.term(bandit) : ""),
+  h("span", { class: "ce-card-kind", style: { "--fit": fit(ctx.term(kind), 7) } }, ctx.term(kind)));
+}
+
+function roundCard(ctx, view) {
+  const turns = (view.turns || "").split("").filter(Boolean);
+  const title = view.round_card ? ctx.term(view.round_card) : "";
+  return h("div", { class: "ce-round", ...tipAttrs(title, ctx.tip(view.round_card)) },
+    h("span", { class: "ce-round-n" }, `${ctx.word("round")} ${view.round}/${view.rounds_total}`),
+    title ? h("strong", {}, title) : null,
+    h("span", { class: "ce-turns" }, turns.map((x, i) => h("span", {
+      class: `ce-turn t-${x}${i === view.turn ? " now" : ""}`, ...tipAttrs(ctx.term(x), i === view.turn ? ctx.word("turn_now") : ""),
+    }, TURN_MARK[x] || "·"))),
+    h("span", { class: "ce-phase muted" }, ctx.word(`phase_${view.phase}`)));
+}
+
+export default function coltExpress(view, ctx) {
+  const prevBandits = new Map(((ctx.prev && ctx.prev.bandits) || []).map((b) => [b.id, b]));
+  const moved = (b) => {
+    const p = prevBandits.get(b.id);
+    return Boolean(ctx.prev && p && (p.car !== b.car || p.level !== b.level));
+  };
+  const n = (view.cars || []).length;
+  const cars = (view.cars || []).map((car, i) => {
+    const here = (level) => (view.bandits || []).filter((b) => b.car === i && b.level === level);
+    const prevCar = ctx.prev && ctx.prev.cars && ctx.prev.cars[i];
+    const name = ctx.term(car.id);
+    return h("div", { class: `ce-car${i === 0 ? " loco" : ""}${i === n - 1 ? " caboose" : ""}`, "data-car": i },
+      h("div", { class: `ce-roof${prevCar && changed(prevCar.roof, car.roof) ? " last" : ""}`, ...tipAttrs(`${name} — ${ctx.word("roof")}`, "") },
+        here("roof").map((b) => banditToken(ctx, view, b, moved(b))), lootMarks(ctx, car.roof)),
+      h("div", { class: `ce-inside${prevCar && changed(prevCar.inside, car.inside) ? " last" : ""}`, ...tipAttrs(`${name} — ${ctx.word("inside")}`, "") },
+        view.marshal === i ? h("span", { class: `ce-marshal${ctx.prev && ctx.prev.marshal !== i ? " last arrive" : ""}`,
+          ...tipAttrs(ctx.term("marshal"), ctx.word("marshal_tip")) }, "★") : null,
+        here("inside").map((b) => banditToken(ctx, view, b, moved(b))), lootMarks(ctx, car.inside)),
+      h("div", { class: "ce-car-name", ...tipAttrs(name, "") }, name));
+  });
+  const train = h("div", { class: "ce-train", style: { "--cars": n } }, cars);
+
+  const pileLen = ctx.prev && ctx.prev.pile ? ctx.prev.pile.length : null;
+  const pile = (view.pile || []).map((p, i) => cardFace(ctx, p.card, banditOf(view, p.seat), {
+    cls: `${p.face_down ? "down" : ""}${pileLen !== null && i >= pileLen ? " last" : ""}${pileLen !== null && i >= pileLen && ctx.animate ? " arrive" : ""}`,
+  }));
+  const resolving = view.resolving ? h("div", { class: "ce-resolving" }, `${ctx.word("resolving")}: `,
+    cardFace(ctx, view.resolving.card, banditOf(view, view.resolving.seat)), ` ${ctx.seatNames[view.resolving.seat] || ""}`) : null;
+
+  const playable = new Map();
+  for (const a of ctx.legal) {
+    const { verb, params: p } = parseId(a.id);
+    if (verb === "play" && p.card) playable.set(p.card, a);
+  }
+  const mine = banditOf(view, ctx.you);
+  const hand = view.hand && view.hand.length ? h("div", { class: "ce-hand-wrap" }, h("div", { class: "muted" }, ctx.word("hand")),
+    h("div", { class: "ce-hand" }, view.hand.map((c) => {
+      const a = playable.get(c);
+      return cardFace(ctx, c, mine, { tag: "button", cls: a ? "target" : "",
+        attrs: { type: "button", disabled: !a, "data-card": c, onclick: a ? () => ctx.act(a.id) : null } });
+    }))) : null;
+
+  const seen = new Set();
+  const players = (view.bandits || []).filter((b) => (seen.has(b.seat) ? false : seen.add(b.seat))).map((b) => {
+    const total = (view.loot_totals || [])[b.seat] || {};
+    const unknown = total.unknown_purses ? ` + ${total.unknown_purses} × ?` : "";
+    return h("div", { class: `ce-player${view.to_act.includes(b.seat) ? " active" : ""}${b.seat === ctx.you ? " me" : ""}`,
+      style: { "--bandit": colour(b.id) } },
+    h("div", { class: "ce-player-head" }, banditToken(ctx, view, b, false), h("span", { class: "who" }, ctx.seatNames[b.seat] || "")),
+    h("div", { class: "ce-player-stats" },
+      h("span", { ...tipAttrs(ctx.word("loot_total"), unknown ? ctx.word("unknown_purse") : "") }, `$${total.known ?? 0}${unknown}`),
+      h("span", { class: "muted" }, ` · ${ctx.word("bullets")}: ${b.bullets} · ${ctx.word("cards")}: ${(view.hand_sizes || [])[b.seat] ?? 0}`)));
+  });
+  return h("div", { class: "board colt-express" },
+    roundCard(ctx, view), train,
+    h("div", { class: "ce-pile-wrap" }, h("div", { class: "muted" }, ctx.word("pile")), h("div", { class: "ce-pile" }, pile)),
+    resolving, hand, h("div", { class: "ce-players" }, players));
+}

@@ -1,0 +1,68 @@
+"""HTTP routes for chat, rematch and hints (``social.py``): the client polls the chat every few seconds,
+which works across server processes without any extra fan-out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Header, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from . import social
+from .errors import PlayError
+from .schemas import ERRORS
+from .tables import TableService
+
+router = APIRouter(prefix="/api", responses=ERRORS)
+
+
+class ChatIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    text: str = Field(max_length=1000)
+    name: str | None = Field(default=None, max_length=60)   # spectators only: seated people write as their seat
+
+
+def _svc(request: Request) -> TableService:
+    return request.app.state.service
+
+
+async def _seat(svc: TableService, rt: Any, token: str | None, required: bool) -> int | None:
+    if not token:
+        if required:
+            raise PlayError("bad_token", "a seat token is required", 403)
+        return None
+    return await svc.seat_of(rt, token)
+
+
+@router.get("/tables/{table_id}/chat")
+async def chat_read(request: Request, table_id: str, after: int = 0,
+                    x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
+    svc = _svc(request)
+    rt = await svc.get(table_id, outdated_ok=True)
+    return await social.read_chat(svc, rt, await _seat(svc, rt, x_seat_token, False), max(0, after))
+
+
+@router.post("/tables/{table_id}/chat", status_code=201)
+async def chat_write(request: Request, table_id: str, body: ChatIn,
+                     x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
+    svc = _svc(request)
+    rt = await svc.get(table_id, outdated_ok=True)
+    return await social.post_chat(svc, rt, await _seat(svc, rt, x_seat_token, False), body.name, body.text)
+
+
+@router.post("/tables/{table_id}/rematch")
+async def rematch(request: Request, table_id: str, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
+    svc = _svc(request)
+    rt = await svc.get(table_id)
+    seat = await _seat(svc, rt, x_seat_token, True)
+    assert seat is not None
+    return await social.rematch(svc, rt, seat)
+
+
+@router.post("/tables/{table_id}/hint")
+async def hint(request: Request, table_id: str, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
+    svc = _svc(request)
+    rt = await svc.get(table_id)
+    seat = await _seat(svc, rt, x_seat_token, True)
+    assert seat is not None
+    return await social.hint(svc, rt, seat)

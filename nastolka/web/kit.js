@@ -1,0 +1,43 @@
+// What every game board uses: words and rules texts from the game's presentation data (sent by the
+// server: nothing a player reads is written here), rules tips on hover / long-press, seat colours.
+import { h } from "./dom.js";
+import { lang } from "./i18n.js";
+
+// a context for one drawing of a board: the presentation data bound to the current language
+export function boardContext(pres, extra) {
+  const terms = (pres && pres.terms) || {};
+  const words = (pres && pres.words) || {};
+  const pickLang = (e, base) => (e ? e[`${base}${lang}`] || e[`${base}en`] : undefined);
+  return {
+    lang,
+    pres,
+    // a name for an id; an unknown id is shown as "?" rather than leaking an engine word
+    term: (id) => (id === null || id === undefined ? "?" : (pickLang(terms[id], "") ?? "?")),
+    has: (id) => Boolean(terms[id]),
+    data: (id) => terms[id] || {},
+    tip: (id) => pickLang(terms[id], "tip_") || "",
+    word: (key) => pickLang(words[key], "") ?? "",
+    ...extra,
+  };
+}
+
+// attributes that give an element a rules tip (shown by tips.js on hover or long-press)
+export function tipAttrs(title, text) {
+  if (!title && !text) return {};
+  return { "data-tip-title": title || "", "data-tip": text || "", "aria-label": [title, text].filter(Boolean).join(": ") };
+}
+
+// the seat colours of a table, used for bandits, troupes and planes alike
+export const SEAT_COLOURS = ["#c0392b", "#2e6fd8", "#2f9e5b", "#c98a00", "#8e4fc7", "#0f8b8d"];
+
+// true when a value changed since the previous view: the board marks it to animate briefly
+export function changed(prev, next) {
+  return prev !== undefined && JSON.stringify(prev) !== JSON.stringify(next);
+}
+
+// a font scale that lets the longest word of a name fit a card's width without breaking it
+// (cards are sized for `room` characters; a longer word shrinks the text, never splits it)
+export function fit(name, room) {
+  const longest = Math.max(1, ...String(name).split(/[\s-]+/).map((w) => w.length));
+  return String(Math.min(1, room / longest).toFixed(3));
+}

@@ -1,0 +1,69 @@
+"""The presentation layer (nastolka/engine/words.py): cases, agreement, numbers, names of seats and bots."""
+
+from __future__ import annotations
+
+import pytest
+
+from nastolka.engine import words as w
+from nastolka.engine.words import Noun, Words, fill, person, plural_index, seat_names
+
+KLOUN = Noun({"nom": "Клоун", "gen": "Клоуна", "acc": "Клоуна"}, "m")
+KRYSHA = Noun({"nom": "крыша", "gen": "крыши", "acc": "крышу"}, "f")
+GYMNASTS = Noun({"nom": "Воздушные гимнасты", "gen": "Воздушных гимнастов", "acc": "Воздушных гимнастов"}, "pl")
+
+
+def test_a_case_is_chosen_by_the_placeholder() -> None:
+    assert fill("Выложить {card:acc}", "ru", {"card": KLOUN}) == "Выложить Клоуна"
+    assert fill("на {place:acc}", "ru", {"place": KRYSHA}) == "на крышу"
+    assert fill("{card}", "ru", {"card": KLOUN}) == "Клоун"
+
+
+def test_a_verb_agrees_in_number_and_in_gender() -> None:
+    run = "{who} {who|бежит|бегут}"
+    assert fill(run, "ru", {"who": KLOUN}) == "Клоун бежит"
+    assert fill(run, "ru", {"who": GYMNASTS}) == "Воздушные гимнасты бегут"
+    assert fill(run, "ru", {"who": [KLOUN, KRYSHA]}) == "Клоун и крыша бегут"   # a list is plural
+    fell = "{who} {who|выбыл|выбыла|выбыло|выбыли}"
+    assert fill(fell, "ru", {"who": KRYSHA}) == "крыша выбыла"
+    assert fill(fell, "ru", {"who": KLOUN}) == "Клоун выбыл"
+    assert fill(fell, "ru", {"who": GYMNASTS}) == "Воздушные гимнасты выбыли"
+
+
+def test_a_person_agrees_in_number_only() -> None:
+    assert fill("{p} {p|пасует|пасуют}", "ru", {"p": person("Аня")}) == "Аня пасует"
+    with pytest.raises(ValueError, match="gender"):
+        fill("{p} {p|выбыл|выбыла|выбыло|выбыли}", "ru", {"p": person("Аня")})
+
+
+def test_numbers_take_the_right_plural() -> None:
+    assert [plural_index(n, "ru") for n in (1, 2, 5, 11, 21, 22, 25, 112)] == [0, 1, 2, 2, 0, 1, 2, 2]
+    assert fill("{n#карту|карты|карт}", "ru", {"n": 3}) == "3 карты"
+    assert fill("{n#карту|карты|карт}", "ru", {"n": 21}) == "21 карту"
+    assert fill("{n#card|cards}", "en", {"n": 1}) == "1 card"
+
+
+def test_a_missing_argument_or_form_fails_loudly() -> None:
+    with pytest.raises(KeyError):
+        fill("{x}", "ru", {})
+    with pytest.raises(ValueError, match="ru_acc"):
+        Words({"names": {"x": {"en": "X", "ru": "Икс", "ru_gen": "Икса"}}})
+    with pytest.raises(ValueError, match="en and ru"):
+        Words({"templates": {"t": {"en": "only English"}}})
+
+
+def test_seats_are_named_people_and_distinct_bots() -> None:
+    assert seat_names(["human", "normal"], "ru") == ["Игрок 1", "Бот (обычный)"]
+    names = seat_names(["human", "normal", "normal", "hard"], "ru", {0: "Аня"})
+    assert names == ["Аня", "Бот Лёва (обычный)", "Бот Маша (обычный)", "Бот Гоша (сильный)"]
+    assert seat_names(["easy", "expert"], "en") == ["Bot Leo (easy)", "Bot Masha (expert)"]
+    assert len(set(seat_names(["random"] * 6, "ru"))) == 6
+
+
+def test_every_level_has_a_name_in_both_languages() -> None:
+    for level in ("random", "easy", "normal", "hard", "expert", "heuristic", "ismcts"):
+        assert w.ENGINE.has(f"level_{level}")
+        assert w.level_name(level, "ru") != level and w.level_name(level, "en")
+
+
+def test_sentences_start_with_a_capital() -> None:
+    assert w.sentence("труппа соперников пасует") == "Труппа соперников пасует"
