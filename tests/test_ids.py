@@ -23,7 +23,7 @@ GOLDEN = json.loads((ROOT / "tests" / "rl" / "golden_action_ids.json").read_text
 GOLDEN_IDS = sorted({aid for game in GOLDEN.values() for ids in game.values() for aid in ids})
 
 MALFORMED = ["", "Pass", "play:", "play:card", "play:card=", "play:=x", "play:card=x,", "play:card=x,card=y",
-             "effect:card=clown,slot=2", "damage:do=discard,pos=3", "play:card=a b", "play card", ":card=x",
+             "effect:clown:slot=2", "damage:discard,pos=3", "play:card=a b", "play card", ":card=x",
              "play:card=x=y", "9lives"]
 
 
@@ -66,18 +66,18 @@ def test_format_refuses_a_key_given_twice() -> None:
 
 
 LEGACY = [
-    ("show_battle", "skip", "skip"),
-    ("show_battle", "effect:card=clown,slot=3", "effect:card=clown,slot=3"),
-    ("show_battle", "effect:card=acrobat,slot=2,dir=ccw", "effect:card=acrobat,slot=2,dir=ccw"),
-    ("show_battle", "effect:card=trainer", "effect:card=trainer"),
-    ("talespin", "damage:do=discard,pos=3", "damage:do=discard,pos=3"),
-    ("talespin", "damage:do=open,pos=0", "damage:do=open,pos=0"),
-    ("talespin", "damage:do=hand", "damage:do=hand"),
-    ("talespin", "damage:do=uncover", "damage:do=uncover"),
-    ("talespin", "bounty:card=none", "bounty:card=none"),
-    ("talespin", "cargo:card=none", "cargo:card=none"),
-    ("colt_express", "pickpocket:choice=take", "pickpocket:choice=take"),
-    ("colt_express", "pickpocket:choice=pass", "pickpocket:choice=pass"),
+    ("show_battle", "effect:skip", "skip"),
+    ("show_battle", "effect:clown:slot=3", "effect:card=clown,slot=3"),
+    ("show_battle", "effect:acrobat:slot=2,dir=ccw", "effect:card=acrobat,slot=2,dir=ccw"),
+    ("show_battle", "effect:trainer", "effect:card=trainer"),
+    ("talespin", "damage:discard,pos=3", "damage:do=discard,pos=3"),
+    ("talespin", "damage:open,pos=0", "damage:do=open,pos=0"),
+    ("talespin", "damage:hand", "damage:do=hand"),
+    ("talespin", "damage:uncover", "damage:do=uncover"),
+    ("talespin", "bounty:none", "bounty:card=none"),
+    ("talespin", "cargo:none", "cargo:card=none"),
+    ("colt_express", "pickpocket:take", "pickpocket:choice=take"),
+    ("colt_express", "pickpocket:pass", "pickpocket:choice=pass"),
 ]
 
 
