@@ -77,7 +77,7 @@ class BotWorker:
                     self.clocks[clock_key] = task
                     task.add_done_callback(partial(self._drop_clock, clock_key))
 
-    def _drop_clock(self, key: tuple[str, int], task: asyncio.Task[None]) -> None:
+    def _drop_clock(self, key: tuple[str, int, int], task: asyncio.Task[None]) -> None:
         self.clocks.pop(key, None)
 
     def _forget(self, key: tuple[str, int, int], task: asyncio.Task[None]) -> None:

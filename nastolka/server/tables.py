@@ -76,7 +76,7 @@ class TableService:
         self.pg_notify = pg_notify
         self.min_clock = min_clock
         self.cache: dict[str, Runtime] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
+        self._loading: dict[str, asyncio.Future[Runtime]] = {}
         self.listeners: list[Listener] = []
         self.publishers: list[Publisher] = []
 
@@ -102,7 +102,8 @@ class TableService:
         pending = self._loading.get(table_id)
         if pending is not None:   # someone is loading it already: wait for that one load
             return await asyncio.shield(pending)
-        pending = self._loading[table_id] = asyncio.get_running_loop().create_future()
+        pending = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = pending
         try:
             rt = await self._read(table_id)
         except BaseException as exc:
