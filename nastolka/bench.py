@@ -11,6 +11,7 @@ import os
 import platform
 import sys
 import time
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from nastolka.engine import Game, Rng, all_games, get
@@ -64,34 +65,35 @@ def bench_game(game: Game, seconds: float = 2.0, players: int | None = None) -> 
     }
 
 
-def _optional_sections(game_id: str, seconds: float) -> dict[str, Any]:
+#: an extra benchmark section: ``section(game_id, seconds) -> JSON-ready figures``
+Section = Callable[[str, float], Any]
+
+
+def _optional_sections(game_id: str, seconds: float, sections: Mapping[str, Section]) -> dict[str, Any]:
     extra: dict[str, Any] = {}
-    try:
-        from nastolka.bots.bench import bench_bots  # type: ignore[import-not-found]
-
-        extra["bots"] = bench_bots(game_id, seconds)
-    except ImportError:
-        pass
-    except Exception as exc:  # a broken optional section is reported, not fatal
-        extra["bots"] = {"error": f"{type(exc).__name__}: {exc}"}
-    try:
-        from nastolka.rl.bench import bench_env  # type: ignore[import-not-found]
-
-        extra["rl"] = bench_env(game_id, seconds)
-    except ImportError:
-        pass
-    except Exception as exc:
-        extra["rl"] = {"error": f"{type(exc).__name__}: {exc}"}
+    for name, section in sections.items():
+        try:
+            extra[name] = section(game_id, seconds)
+        except Exception as exc:  # a broken optional section is reported, not fatal
+            extra[name] = {"error": f"{type(exc).__name__}: {exc}"}
     return extra
 
 
-def run(game_ids: list[str] | None = None, seconds: float = 2.0, extras: bool = True) -> dict[str, Any]:
+def run(game_ids: list[str] | None = None, seconds: float = 2.0, extras: bool = True,
+        sections: Mapping[str, Section] | None = None) -> dict[str, Any]:
+    """Figures per game; with ``extras`` also the bots section and any ``sections`` a client adds (the
+    CLI adds the RL environments' section: this service layer does not import the RL adapters)."""
     games = [get(g) for g in game_ids] if game_ids else all_games()
     results: dict[str, Any] = {}
+    extra_sections: dict[str, Section] = {}
+    if extras:
+        from nastolka.bots.bench import bench_bots
+
+        extra_sections = {"bots": bench_bots, **(sections or {})}
     for game in games:
         entry = bench_game(game, seconds)
         if extras:
-            entry.update(_optional_sections(game.id, seconds))
+            entry.update(_optional_sections(game.id, seconds, extra_sections))
         results[game.id] = entry
     results["_machine"] = {
         "python": sys.version.split()[0],

@@ -204,7 +204,7 @@ def _rollout_policy(game: Game, config: IsmctsConfig, rng: Rng) -> Callable[[Gam
         return None
     bot = factory(game, rng.next_u64() & 0xFFFFFFFF)
     eps = config.epsilon
-    choose = bot.choose
+    choose: Callable[[GameState, int], str] = bot.choose
     if eps <= 0:
         return choose
 

@@ -21,7 +21,9 @@ def bench_cmd(
     json_out: bool = typer.Option(False, "--json", help="machine-readable output"),
 ) -> None:
     """Benchmark every game (or the named ones) on one core."""
-    results = bench.run(game or None, seconds, extras)
+    from nastolka.rl.bench import bench_env
+
+    results = bench.run(game or None, seconds, extras, sections={"rl": bench_env})
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps(results, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
