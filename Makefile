@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: play serve test lint typecheck unit bench clean chromium
+.PHONY: play serve test lint typecheck unit bench bench-accept clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,8 +46,13 @@ unit: $(STAMP) chromium
 
 test: lint typecheck unit
 
+# measures into bench/latest.json and reports every speed figure against the committed bench/results.json
+# (a report, not a test: the machine's load moves figures by ±10 %); `make bench-accept` commits new figures
 bench: $(STAMP)
-	$(BIN)/nastolka bench --json --out bench/results.json
+	$(BIN)/nastolka bench --out bench/latest.json --compare bench/results.json --tolerance 0.15
+
+bench-accept: $(STAMP)
+	cp bench/latest.json bench/results.json
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

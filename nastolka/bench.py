@@ -104,3 +104,37 @@ def run(game_ids: list[str] | None = None, seconds: float = 2.0, extras: bool = 
         "date": time.strftime("%Y-%m-%dT%H:%M:%S"),
     }
     return results
+
+
+def _rates(data: Any, prefix: str = "") -> dict[str, float]:
+    """Every ``*_per_second`` figure in a results tree, by dotted path (``talespin.bots.ismcts_…``)."""
+    out: dict[str, float] = {}
+    if isinstance(data, dict):
+        for key, value in data.items():
+            path = f"{prefix}.{key}" if prefix else str(key)
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and key.endswith("_per_second"):
+                out[path] = float(value)
+            elif isinstance(value, dict) and not str(key).startswith("_"):
+                out.update(_rates(value, path))
+    return out
+
+
+def compare(current: dict[str, Any], baseline: dict[str, Any], tolerance: float = 0.15) -> list[dict[str, Any]]:
+    """Each speed figure of ``current`` against the committed ``baseline`` (higher is better).
+
+    A row's ``status`` is ``slower`` when the figure fell by more than ``tolerance`` (a fraction), ``faster``
+    when it rose by more, else ``same``; figures missing on one side are ``new`` or ``gone``. Why a
+    tolerance: on a shared machine the same code varies by ±10 %; a report, not a timed test, decides.
+    """
+    now, before = _rates(current), _rates(baseline)
+    rows: list[dict[str, Any]] = []
+    for path in sorted(set(now) | set(before)):
+        if path not in before or path not in now:
+            rows.append({"figure": path, "before": before.get(path), "now": now.get(path),
+                         "change": None, "status": "new" if path not in before else "gone"})
+            continue
+        change = now[path] / before[path] - 1 if before[path] else 0.0
+        status = "slower" if change < -tolerance else "faster" if change > tolerance else "same"
+        rows.append({"figure": path, "before": before[path], "now": now[path], "change": round(change, 3),
+                     "status": status})
+    return rows

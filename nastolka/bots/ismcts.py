@@ -217,7 +217,7 @@ def _rollout_policy(game: Game, config: IsmctsConfig, rng: Rng) -> Callable[[Gam
     return policy
 
 
-def _search(state: GameState, seat: int, config: IsmctsConfig, seed: int,
+def _search(state: GameState, seat: int, config: IsmctsConfig, seed: int,  # noqa: C901
             iterations: int | None, deadline: float | None) -> tuple[dict[str, tuple[int, float]], int]:
     """One single-process search; returns ``{action: (visits, total reward)}`` at the root and the count."""
     rng = Rng(seed)

@@ -19,7 +19,7 @@ from nastolka.engine import Record, replay
 from .common import CliError, console, print_json
 
 
-def hint_cmd(
+def hint_cmd(  # noqa: C901
     path: Path = typer.Argument(..., metavar="RECORD", help="a record JSON file (its last position is used)"),
     seat: int = typer.Option(..., "--seat", "-s", help="the seat asking for a hint"),
     level: str = typer.Option("hard", "--level", help="search settings of this level: hard or expert"),

@@ -186,7 +186,7 @@ class TableService:
             store.notify(conn, f"{self.instance}:{table_id}")
 
     # ------------------------------------------------------------------ tables and seats
-    async def create(self, game_id: str, options: dict[str, Any] | None, seat_specs: list[dict[str, Any]],
+    async def create(self, game_id: str, options: dict[str, Any] | None, seat_specs: list[dict[str, Any]],  # noqa: C901
                      clock: int | None = None, *, bank: int | None = None, private: bool = False,
                      address: str = "?", rated: bool = True) -> Created:
         try:
@@ -440,7 +440,7 @@ class TableService:
         await self.submit(rt, seat, action, version, by="human")
         return rt, seat
 
-    async def submit(self, rt: Runtime, seat: int, action: Any, version: Any, by: str) -> LogEntry:
+    async def submit(self, rt: Runtime, seat: int, action: Any, version: Any, by: str) -> LogEntry:  # noqa: C901
         if not isinstance(action, str) or not 1 <= len(action) <= 200:
             raise PlayError("bad_action", "the action must be an action id string")
         if isinstance(version, bool) or not isinstance(version, int):

@@ -78,7 +78,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         hub.release(address)
 
 
-async def _serve(ws: WebSocket, table_id: str, address: str, svc: Any, hub: Any, settings: Any) -> None:
+async def _serve(ws: WebSocket, table_id: str, address: str, svc: Any, hub: Any, settings: Any) -> None:  # noqa: C901
     try:
         rt = await svc.get(table_id)
     except PlayError as exc:

@@ -167,7 +167,7 @@ class HeuristicBot:
         mine: str = board.mine[0]
         return mine
 
-    def _score(self, aid: str, view: dict[str, Any], board: _Board) -> float:
+    def _score(self, aid: str, view: dict[str, Any], board: _Board) -> float:  # noqa: C901
         verb, a = split_id(aid)
         if verb in ("play", "cover"):
             return self._score_play(a, view, board) - (0 if verb == "play" else 60)

@@ -319,7 +319,7 @@ class ColtState(GameState):
         return ev
 
     # ------------------------------------------------------------------------- decisions
-    def _decision(self) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+    def _decision(self) -> tuple[tuple[str, ...], tuple[Any, ...]]:  # noqa: C901
         """(ids, payloads) of the current decision, cached until the next ``_apply``."""
         dc = self._dc
         if dc is not None:
@@ -391,7 +391,7 @@ class ColtState(GameState):
     def card_owner(self, card: int) -> int:
         return card - D.MARSHAL2P if card >= D.MARSHAL2P else self.owner[card // 6]
 
-    def _card_options(self, entry: int) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+    def _card_options(self, entry: int) -> tuple[tuple[str, ...], tuple[Any, ...]]:  # noqa: C901
         """Every legal way to carry out the pile card ``entry`` (CE-6); empty when it is impossible."""
         card = entry >> 1
         kind = D.CARD_KIND[card]
@@ -825,7 +825,7 @@ class ColtState(GameState):
         else:
             self._end_scheme(ev)
 
-    def _end_round(self, ev: list[Event]) -> None:
+    def _end_round(self, ev: list[Event]) -> None:  # noqa: C901
         """CE-3.5 / CE-7: the round card's event."""
         e = D.ROUND_EVENT[self.rounds[self.round]]
         nb, pos = self.nb, self.pos

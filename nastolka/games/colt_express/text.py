@@ -104,7 +104,7 @@ def _car_label(s: ColtState | None, car: int, lang: str) -> str:
     return f"{car_name(cid, lang)} [{car}]"
 
 
-def action_label(s: ColtState | None, aid: str, lang: str = "en", names: Any = None) -> str:
+def action_label(s: ColtState | None, aid: str, lang: str = "en", names: Any = None) -> str:  # noqa: C901
     """Words for an action id (the state only supplies the train's car names)."""
     ru = _ru(lang)
     parsed = parse_id(aid)
@@ -149,7 +149,7 @@ def action_label(s: ColtState | None, aid: str, lang: str = "en", names: Any = N
     return aid
 
 
-def event_text(state: Any, event: Event, lang: str = "en", names: Any = None) -> str:
+def event_text(state: Any, event: Event, lang: str = "en", names: Any = None) -> str:  # noqa: C901
     ru = _ru(lang)
     k, a = event.kind, event.args
     if k == "play":

@@ -30,7 +30,7 @@ STAT_INDEX = {s: i for i, s in enumerate(STATS)}
 TYPE_CODE = {n: i for i, n in enumerate(TYPE_NAMES)}
 
 
-def _compile(ops: list[dict[str, Any]] | None) -> tuple[tuple[Any, ...], ...]:
+def _compile(ops: list[dict[str, Any]] | None) -> tuple[tuple[Any, ...], ...]:  # noqa: C901
     """Effect list -> tuple of op tuples; parameter defaults are those stated in the vocabulary."""
     out: list[tuple[Any, ...]] = []
     for op in ops or ():

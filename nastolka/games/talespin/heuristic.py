@@ -70,7 +70,7 @@ class HeuristicBot:
         return max(sides, key=lambda s: (self._holdsize(view, s), -abs(s - seat)))
 
     # ------------------------------------------------------------------ decisions
-    def _main(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
+    def _main(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:  # noqa: C901
         me = view["seats"][seat]
         hand = self._hand(view, seat)
         n_cargo = sum(1 for c in hand if _is_cargo(c))

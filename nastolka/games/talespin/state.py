@@ -147,7 +147,7 @@ class TaleSpinState(GameState):
         return options
 
     @classmethod
-    def _create(cls, players: int, options: dict[str, Any], rng: Rng, setup: dict[str, Any] | None) -> TaleSpinState:
+    def _create(cls, players: int, options: dict[str, Any], rng: Rng, setup: dict[str, Any] | None) -> TaleSpinState:  # noqa: C901
         s = cls.__new__(cls)
         setup = setup or {}
         unknown = set(setup) - {"characters", "first", "positions", "hands", "chains", "holds", "discard",
@@ -299,7 +299,7 @@ class TaleSpinState(GameState):
         s._ev = []
         return s
 
-    def _setup_midgame(self, setup: dict[str, Any], step: int, pilot: int) -> None:
+    def _setup_midgame(self, setup: dict[str, Any], step: int, pilot: int) -> None:  # noqa: C901
         """The setup keys that start a game in the middle (docs/records.md): the turn number, what the
         active player has already done this turn, and a dogfight just started. Every later position is
         reached from there by the record's actions."""
@@ -471,7 +471,7 @@ class TaleSpinState(GameState):
         for op in reversed(ops):
             st.append((op, c, src))
 
-    def _advance(self) -> None:
+    def _advance(self) -> None:  # noqa: C901
         ph = self.phase
         a = self.active
         if ph == PH_STEP1:
@@ -1186,7 +1186,7 @@ class TaleSpinState(GameState):
             return (df[A], df[D]) if not self.solo else (df[A],)
         return self._prio()
 
-    def _df_advance(self) -> None:
+    def _df_advance(self) -> None:  # noqa: C901
         df = self.df
         assert df is not None
         ph = df[PH]

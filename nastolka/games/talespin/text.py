@@ -57,7 +57,7 @@ def _side(state: Any, side: str | int, lang: str) -> str:
     return f"seat {side}"
 
 
-def action_label(state: Any, aid: str, lang: str = "en", names: Any = None) -> str:
+def action_label(state: Any, aid: str, lang: str = "en", names: Any = None) -> str:  # noqa: C901
     ru = _ru(lang)
     parsed = parse_id(aid)
     verb, p = parsed.verb, parsed.params

@@ -100,7 +100,7 @@ class ColtExpressEncoder:
     def _rel(self, seat: Any, me: int) -> int:
         return (int(seat) - me) % self.players if seat is not None else SEATS - 1
 
-    def encode(self, view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:
+    def encode(self, view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:  # noqa: C901
         if out is None:
             out = np.zeros(self.size, dtype=np.float32)
         else:
