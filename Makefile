@@ -3,19 +3,38 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# the compiled build (mypyc, see setup.py and nastolka/native.py); rebuilt when a Python source changes
+NATIVE := $(VENV)/.native
+NATIVE_SOURCES := setup.py $(wildcard nastolka/*.py nastolka/engine/*.py nastolka/games/*/*.py)
 
-.PHONY: play serve test lint typecheck unit bench bench-accept clean chromium
+.PHONY: play serve test lint typecheck unit bench bench-compare bench-accept clean chromium native pure
 
-$(STAMP): pyproject.toml
+# mypy (which brings mypyc) is installed first so the editable install can compile (no build isolation).
+# Without a C compiler, or with NASTOLKA_PURE=1, the install says so and stays pure Python.
+$(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,cluster,train]'
+	$(BIN)/pip install --quiet --upgrade pip 'setuptools>=68' wheel 'mypy>=1.10'
+	$(BIN)/pip install --quiet --no-build-isolation -e '.[dev,cluster,train]'
 	touch $(STAMP)
+	touch -r $(STAMP) $(NATIVE)
 
-play: $(STAMP)
+# Recompile after an edit (a stale compiled module is never used: nastolka/native.py falls back to the
+# source with a warning, so forgetting this costs speed, never correctness).
+$(NATIVE): $(STAMP) $(NATIVE_SOURCES)
+	$(BIN)/python setup.py --quiet build_ext --inplace
+	touch $(NATIVE)
+
+native: $(NATIVE)
+
+# Remove the compiled modules from the source tree (NASTOLKA_PURE=1 at run time ignores them instead).
+pure: $(STAMP)
+	NASTOLKA_PURE=1 $(BIN)/python setup.py --quiet build_ext --inplace
+	touch $(NATIVE)
+
+play: $(NATIVE)
 	$(BIN)/nastolka tui
 
-serve: $(STAMP)
+serve: $(NATIVE)
 	$(BIN)/nastolka serve
 
 lint: $(STAMP)
@@ -38,21 +57,34 @@ chromium:
 	    echo "error: could not install Chromium. Run: sudo apt-get install -y chromium  (or set CHROMIUM=/path/to/chromium)"; exit 1; fi; \
 	fi
 
-# pytest exits 5 when it collects no test: that is a failure here, said plainly.
-unit: $(STAMP) chromium
-	NASTOLKA_CHROMIUM=$(CHROMIUM) \
-	$(BIN)/pytest -n auto --dist loadgroup; code=$$?; \
-	if [ $$code -eq 5 ]; then echo "pytest collected no tests"; exit 1; fi; exit $$code
+# The whole suite runs on the build `make` produced (compiled where a compiler is), then the rules,
+# engine, generic and bot tests again on the pure sources. NASTOLKA_EXPECT_BUILD makes a silent fallback
+# to pure Python a failure. pytest exits 5 when it collects no test: that is a failure here, said plainly.
+PURE_TESTS := tests/colt_express tests/show_battle tests/talespin tests/bots tests/native \
+	tests/test_engine.py tests/test_generic_games.py tests/test_secure_rng.py tests/test_rules_version.py
+unit: $(NATIVE) chromium
+	@expect=$$(test -f nastolka/_compiled.json && echo compiled || echo pure); \
+	echo "== tests on the $$expect build"; \
+	NASTOLKA_CHROMIUM=$(CHROMIUM) NASTOLKA_EXPECT_BUILD=$$expect $(BIN)/pytest -n auto --dist loadgroup; code=$$?; \
+	if [ $$code -eq 5 ]; then echo "pytest collected no tests"; exit 1; fi; \
+	if [ $$code -ne 0 ]; then exit $$code; fi; \
+	echo "== rules, engine, generic and bot tests on the pure build"; \
+	NASTOLKA_PURE=1 NASTOLKA_EXPECT_BUILD=pure $(BIN)/pytest -n auto --dist loadgroup $(PURE_TESTS)
 
 test: lint typecheck unit
 
-# measures into bench/latest.json and reports every speed figure against the committed bench/results.json
-# (a report, not a test: the machine's load moves figures by ±10 %); `make bench-accept` commits new figures
-bench: $(STAMP)
+# both builds, one after the other, plus cachegrind instructions per Colt Express 4-player game
+bench: $(NATIVE)
+	$(BIN)/python -m nastolka.bench_builds --out bench/results.json
+
+# measures the current build into bench/latest.json and reports every speed figure against the committed
+# bench/results.json (a report, not a test: the machine's load moves figures by ±10 %)
+bench-compare: $(STAMP)
 	$(BIN)/nastolka bench --out bench/latest.json --compare bench/results.json --tolerance 0.15
 
 bench-accept: $(STAMP)
 	cp bench/latest.json bench/results.json
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	find nastolka -name '*.so' -delete; rm -f nastolka/_compiled.json

@@ -7,9 +7,16 @@ name, without importing anything heavy:
 * the engine's registry finds the games through a discoverer that walks ``nastolka/games``;
 * the bots service learns the research bots and the trained-policy bots (``policy:…``) that live in the
   RL adapters (loaded on first use).
+
+The first thing the package does is choose between the compiled and the pure build of its hot modules
+(:mod:`nastolka.native`): ``NASTOLKA_PURE=1`` or a stale build means the Python sources run.
 """
 
 from __future__ import annotations
+
+from nastolka import native as _native
+
+_native.install()
 
 
 def _discover_games() -> None:

@@ -23,3 +23,13 @@ def toy() -> Iterator[Game]:
         yield TOY
     finally:
         registry._GAMES.pop(TOY.id, None)
+
+
+@pytest.fixture(autouse=True)
+def _own_settings(tmp_path_factory, monkeypatch):
+    """Commands remember ``--lang`` in the settings file: tests use their own, never the user's, and
+    start from English whatever the machine's locale."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)

@@ -122,3 +122,27 @@ def test_malformed_or_tampered_record_is_one_line_error(toy, capsys, monkeypatch
     path.write_text(content)
     code, out, err = run_cli(capsys, monkeypatch, "replay", str(path))
     assert code != 0 and message in err and "Traceback" not in err + out
+
+
+def test_one_language_for_every_command_remembered(toy, capsys, monkeypatch, tmp_path: Path) -> None:
+    save = tmp_path / "played.json"
+    code, out, _ = run_cli(capsys, monkeypatch, "play", "toy", "--seats", "human,random", "--seed", "3",
+                           "--save", str(save), "--lang", "ru", stdin="1\n1\n")
+    assert code == 0, out
+    assert "Ваш ход, Игрок 1:" in out and "номер (q — выход, s — сохранить)" in out and "Итог" in out
+    assert "Your move" not in out and "winner(s)" not in out and "number (q" not in out  # one language a screen
+    code, out, _ = run_cli(capsys, monkeypatch, "replay", str(save))  # no --lang: the remembered one
+    assert code == 0 and "переиграны и проверены" in out and "открытая информация" in out
+    code, out, _ = run_cli(capsys, monkeypatch, "replay", str(save), "--lang", "en")
+    assert "replayed and verified" in out
+    code, out, _ = run_cli(capsys, monkeypatch, "games")
+    assert "options (default)" in out  # English is now the remembered language
+
+
+def test_games_table_keeps_every_option_whole_at_80_columns(capsys, monkeypatch) -> None:
+    code, out, _ = run_cli(capsys, monkeypatch, "games", "--lang", "en")
+    assert code == 0
+    assert all(len(line) <= 80 for line in out.splitlines())
+    for option in ("jury_sympathy=false", "automa_level=debut", "cargo_to_win=5", "expert=false"):
+        assert option in out
+    assert "…" not in out

@@ -100,10 +100,10 @@ def test_player_count_and_seed_are_checked() -> None:
 ])
 def test_illegal_action_has_reason_and_leaves_state_untouched(seat: object, action: object, reason: str) -> None:
     state = TOY.new(2, seed=3)
-    before = copy.deepcopy(vars(state))
+    before = copy.deepcopy(state.fields())
     with pytest.raises(IllegalAction, match=reason):
         state.apply(seat, action)  # type: ignore[arg-type]
-    assert vars(state) == before
+    assert state.fields() == before
 
 
 def test_apply_after_the_end_is_refused() -> None:
@@ -115,10 +115,10 @@ def test_apply_after_the_end_is_refused() -> None:
 
 def test_clone_is_independent() -> None:
     state = TOY.new(3, seed=5)
-    snapshot = copy.deepcopy(vars(state))
+    snapshot = copy.deepcopy(state.fields())
     twin = state.clone()
     run_match(TOY, [RandomBot(1), RandomBot(2), RandomBot(3)], state=twin)
-    assert twin.is_over and vars(state) == snapshot
+    assert twin.is_over and state.fields() == snapshot
 
 
 def test_record_roundtrip_and_replay(toy) -> None:
@@ -181,7 +181,7 @@ def test_history_is_shared_by_clone_but_not_mutated() -> None:
 
 
 def test_deepcopy_of_a_long_history_does_not_recurse() -> None:
-    """Tests snapshot ``vars(state)`` with deepcopy; a game of thousands of actions must not hit the limit."""
+    """Tests snapshot ``state.fields()`` with deepcopy; a game of thousands of actions must not hit the limit."""
     from nastolka.engine.state import _Cell
 
     state = TOY.new(2, seed=1)
@@ -189,5 +189,5 @@ def test_deepcopy_of_a_long_history_does_not_recurse() -> None:
     for i in range(5_000):
         cell = _Cell((cell, 0, f"x{i}"))
     state._history = cell
-    snapshot = copy.deepcopy(vars(state))
-    assert snapshot == vars(state) and len(state.history()) == 5_000
+    snapshot = copy.deepcopy(state.fields())
+    assert snapshot == state.fields() and len(state.history()) == 5_000

@@ -88,7 +88,7 @@ def test_illegal_actions_leave_state_untouched(game: Game, players: int) -> None
         rng = Rng(seed)
         while not state.is_over:
             if rng.randbelow(4) == 0:
-                before = copy.deepcopy(vars(state))
+                before = copy.deepcopy(state.fields())
                 seat = state.to_act[0]
                 for bad_seat, bad_action in [(seat, "no-such-action"), (seat, 7), (players, "x"), (-1, "x")]:
                     with pytest.raises(IllegalAction):
@@ -97,7 +97,7 @@ def test_illegal_actions_leave_state_untouched(game: Game, players: int) -> None
                 if waiting:
                     with pytest.raises(IllegalAction):
                         state.apply(waiting[0], state.legal_ids(seat)[0])
-                assert vars(state) == before
+                assert state.fields() == before
             random_step(state, rng)
 
 
@@ -139,13 +139,13 @@ def test_clone_is_independent(game: Game, players: int) -> None:
             if state.is_over:
                 break
             random_step(state, rng)
-        snapshot = copy.deepcopy(vars(state))
+        snapshot = copy.deepcopy(state.fields())
         twin = state.clone()
         assert all_views(twin) == all_views(state)
         twin_rng = Rng(77)
         while not twin.is_over:
             random_step(twin, twin_rng)
-        assert vars(state) == snapshot
+        assert state.fields() == snapshot
 
 
 @pytest.mark.parametrize("game, players", _params(), ids=_ids)

@@ -15,8 +15,10 @@ from rich.table import Table
 from nastolka.bots.ismcts import IsmctsBot, IsmctsConfig
 from nastolka.bots.levels import BUDGETS, search_settings
 from nastolka.engine import Record, replay
+from nastolka.engine.words import seat_names
 
 from .common import CliError, console, print_json
+from .lang import LANG_HELP, resolve_lang, word
 
 
 def hint_cmd(  # noqa: C901
@@ -29,10 +31,11 @@ def hint_cmd(  # noqa: C901
     rollout: str | None = typer.Option(None, "--rollout", help="playout policy: random or heuristic"),
     seed: int = typer.Option(0, "--seed", help="search seed"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="processes searching in parallel (root parallelism)"),
-    lang: str = typer.Option("en", "--lang", help="ru or en"),
+    lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
     json_out: bool = typer.Option(False, "--json", help="machine-readable output"),
 ) -> None:
     """Recommend an action for SEAT at the end of RECORD, with visit counts and value estimates."""
+    lang = resolve_lang(lang)
     record = Record.load(path)
     state = replay(record, verify_result=False)
     if not 0 <= seat < state.players:
@@ -69,11 +72,13 @@ def hint_cmd(  # noqa: C901
             row["label"] = state.action_label(row["action"], lang)
         print_json(data)
         return
-    console.print(f"{record.game}, step {state.step}, seat {seat}: play "
-                  f"[bold]{state.action_label(result.action, lang)}[/bold] ({result.action})")
-    table = Table(title=f"{result.iterations} searches in {result.seconds:.2f} s")
-    for col in ("action", "visits", "share", "value (win estimate)"):
-        table.add_column(col)
+    kinds = [str(k) for k in record.seats][:state.players] + ["human"] * (state.players - len(record.seats))
+    names = seat_names(kinds, lang, human="human")
+    head = word("hint_head", lang, game=state.game.name(lang), step=state.step, name=names[seat])
+    console.print(f"{head} [bold]{state.action_label(result.action, lang, names)}[/bold] ({result.action})")
+    table = Table(title=word("hint_title", lang, n=result.iterations, s=result.seconds))
+    for col in ("col_action", "col_visits", "col_share", "col_value"):
+        table.add_column(word(col, lang))
     total = max(1, sum(s.visits for s in result.stats))
     for s in result.stats:
         table.add_row(f"{state.action_label(s.action, lang)} ({s.action})", str(s.visits),

@@ -7,20 +7,23 @@ from pathlib import Path
 import typer
 
 from nastolka.engine import Record, replay
+from nastolka.engine.words import seat_names
 
 from .common import CliError, console, print_json
+from .lang import LANG_HELP, resolve_lang, word
 
 
 def replay_cmd(
     path: Path = typer.Argument(..., metavar="FILE", help="a record JSON file"),
     step: int | None = typer.Option(None, "--step", "-k", help="show the state after K actions (default: end)"),
     seat: str = typer.Option("all", "--seat", help="whose view to show: a seat number, 'all' or 'public'"),
-    lang: str = typer.Option("en", "--lang", help="ru or en"),
+    lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
     json_out: bool = typer.Option(False, "--json", help="machine-readable output"),
     any_rules: bool = typer.Option(False, "--any-rules",
                                    help="replay a record of another rules version under the current rules"),
 ) -> None:
     """Replay a record with full legality checks and print the view at step K and the result."""
+    lang = resolve_lang(lang)
     record = Record.load(path)
     final = replay(record, any_rules=any_rules)  # verifies the rules version, every action and the result
     state = final if step is None else replay(record, upto=step, verify_result=False, any_rules=any_rules)
@@ -40,13 +43,16 @@ def replay_cmd(
                     "step": state.step, "result": result,
                     "view": views[next(iter(views))] if len(views) == 1 else views})
         return
-    console.print(f"[green]ok[/green]: {record.game}, {len(record.actions)} actions replayed and verified")
+    kinds = [str(k) for k in record.seats][:players] + ["human"] * (players - len(record.seats))
+    names = seat_names(kinds, lang, human="human")
+    console.print("[green]ok[/green]: " + word("replay_ok", lang, game=final.game.name(lang), n=len(record.actions)))
     for s in seats:
-        title = "public view" if s is None else f"seat {s}"
-        console.rule(f"{title} after {state.step} actions")
-        console.print(state.render(s, lang), markup=False, highlight=False)
+        title = word("public_view", lang) if s is None else names[s]
+        console.rule(word("after", lang, who=title, n=state.step))
+        console.print(state.render(s, lang, names), markup=False, highlight=False)
     if result is not None:
-        console.print(f"result: scores {result['scores']}, winners {result['winners']}")
+        winners = ", ".join(names[w] for w in result["winners"])
+        console.print(word("replay_result", lang, scores=result["scores"], winners=winners), markup=False)
 
 
 def register(app: typer.Typer) -> None:

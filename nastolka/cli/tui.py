@@ -10,7 +10,8 @@ import typer
 def register(app: typer.Typer) -> None:
     @app.command("tui")
     def tui(
-        lang: str = typer.Option(None, "--lang", help="ru or en (default: the last one used, else the locale)"),
+        lang: str = typer.Option(None, "--lang", help="ru or en (default: the last one used, else the system "
+                                                      "locale); remembered for every command"),
         pace: float = typer.Option(None, "--pace", min=0, max=10, help="seconds between bot moves"),
         seed: int = typer.Option(None, "--seed", help="seed offered on the start screen"),
         resume: Path = typer.Option(None, "--resume", help="continue the game in this record file"),
@@ -25,7 +26,8 @@ def register(app: typer.Typer) -> None:
             from nastolka.rl.policy import use_policies
 
             use_policies(policy)
-        if lang is not None and lang not in ("ru", "en"):
-            raise typer.BadParameter("--lang must be ru or en")
+        from nastolka.cli.lang import resolve_lang
+
+        lang = resolve_lang(lang)
         path = replay or resume
         NastolkaApp(lang=lang, pace=pace, seed=seed, open_path=path, replay=replay is not None).run()

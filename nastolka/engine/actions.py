@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
 
+
+@mypyc_attr(native_class=False)   # frozen, pickled, compared: labels are not the hot path
 @dataclass(frozen=True, slots=True)
 class Action:
     id: str

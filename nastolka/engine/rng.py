@@ -9,24 +9,70 @@ identical on every Python version and platform (records replay exactly).
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
+
+from mypy_extensions import i64, mypyc_attr
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
+_MASK: Final = (1 << 64) - 1
+_GAMMA: Final = 0x9E3779B97F4A7C15
+
+# The same constants as signed 64-bit values, for the compiled path (two's complement of the above).
+_GAMMA_I64: Final[i64] = -7046029254386353131        # 0x9E3779B97F4A7C15
+_MUL1_I64: Final[i64] = -4658895280553007687         # 0xBF58476D1CE4E5B9
+_MUL2_I64: Final[i64] = -7723592293110705685         # 0x94D049BB133111EB
 
 
+def _probe() -> None:
+    """Compiled by mypyc this is a native function, not a Python one: how the module knows its build."""
+
+
+#: True when this module runs compiled. Compiled, big-int arithmetic is slower than interpreted (boxed
+#: ints at every step), while machine integers (``i64``) are what C does best; interpreted, it is the other
+#: way round. So the generator has two bodies, chosen by this flag, that give the same numbers (the
+#: differential test compares the builds game by game).
+COMPILED: Final = type(_probe).__name__ != "function"
+
+
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Rng:
-    """SplitMix64: 64-bit outputs, a single integer of state, deterministic everywhere."""
+    """SplitMix64: 64-bit outputs, a single integer of state, deterministic everywhere.
 
-    __slots__ = ("state",)
+    ``state`` is the unsigned 64-bit state. Underneath, ``_s`` holds it as is in the pure build and as a
+    signed ``i64`` (the same 64 bits) in the compiled one, where arithmetic wraps around (``-fwrapv``).
+    """
+
+    __slots__ = ("_s",)
+
+    _s: i64
 
     def __init__(self, seed: int = 0) -> None:
-        self.state = seed & _MASK
+        self.state = seed
+
+    @property
+    def state(self) -> int:
+        return int(self._s) & _MASK
+
+    @state.setter
+    def state(self, value: int) -> None:
+        value &= _MASK
+        if COMPILED and value >= 1 << 63:
+            value -= 1 << 64
+        self._s = value
+
+    def _next_i64(self) -> i64:
+        """The next output as a signed 64-bit integer (compiled build only)."""
+        s: i64 = self._s + _GAMMA_I64
+        self._s = s
+        z: i64 = (s ^ ((s >> 30) & 0x3FFFFFFFF)) * _MUL1_I64
+        z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _MUL2_I64
+        return z ^ ((z >> 31) & 0x1FFFFFFFF)
 
     def next_u64(self) -> int:
-        self.state = s = (self.state + _GAMMA) & _MASK
+        if COMPILED:
+            return int(self._next_i64()) & _MASK
+        self._s = s = (self._s + _GAMMA) & _MASK
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
@@ -35,6 +81,13 @@ class Rng:
         """Uniform integer in ``[0, n)`` (multiply-shift; the bias is below 2**-50 for game-sized n)."""
         if n <= 0:
             raise ValueError("randbelow needs a positive bound")
+        if COMPILED and n < 1 << 31 and type(self) is Rng:
+            # (u * n) >> 64 with u = hi * 2**32 + lo, in machine integers: no product exceeds 2**63
+            z = self._next_i64()
+            m: i64 = n
+            hi: i64 = (z >> 32) & 0xFFFFFFFF
+            lo: i64 = z & 0xFFFFFFFF
+            return int((hi * m + ((lo * m) >> 32)) >> 32)
         return (self.next_u64() * n) >> 64
 
     def randint(self, lo: int, hi: int) -> int:
@@ -58,10 +111,12 @@ class Rng:
         return Rng(self.next_u64())
 
     def clone(self) -> Rng:
-        return Rng(self.state)
+        new = Rng()
+        new._s = self._s
+        return new
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is Rng and other.state == self.state
+        return type(other) is Rng and isinstance(other, Rng) and other._s == self._s
 
     def __hash__(self) -> int:
         return hash(self.state)

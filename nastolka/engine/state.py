@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from .actions import Action, action_id
 from .errors import IllegalAction
 from .events import Event
@@ -43,6 +45,7 @@ class Status(enum.Enum):
     OVER = "over"
 
 
+@mypyc_attr(native_class=False)   # a frozen dataclass that pickles and deep-copies: kept a Python class
 @dataclass(frozen=True)
 class Result:
     """Final outcome. ``scores`` is per seat; ``winners`` share the victory; ``ranks`` start at 1."""
@@ -56,7 +59,7 @@ class Result:
     def from_keys(cls, keys: list[tuple[Any, ...]], scores: list[float],
                   details: dict[str, Any] | None = None) -> Result:
         """Rank seats by ``keys`` (higher is better, compared as tuples; equal keys share a rank)."""
-        order = sorted(range(len(keys)), key=lambda s: keys[s], reverse=True)
+        order = sorted(range(len(keys)), key=keys.__getitem__, reverse=True)
         ranks = [0] * len(keys)
         for position, seat in enumerate(order):
             if position and keys[seat] == keys[order[position - 1]]:
@@ -76,6 +79,7 @@ class Result:
                    dict(data.get("details", {})))
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Origin:
     """How a state began: enough, with the history, to write its record and replay it."""
@@ -89,6 +93,7 @@ class Origin:
     rng: str = "splitmix64"
 
 
+@mypyc_attr(native_class=False)   # a tuple subclass: compiled, it stays an ordinary Python class
 class _Cell(tuple):  # type: ignore[type-arg]
     """One history cell ``(previous, seat, action id)``. Immutable and shared between clones, so a deep
     copy returns it as it is: copying a long game's chain cell by cell would only waste time and hit
@@ -100,6 +105,7 @@ class _Cell(tuple):  # type: ignore[type-arg]
         return self
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)   # games subclass it, compiled or not
 class GameState(ABC):
     """Base of every game's state. Subclasses keep their fields compact (ints, tuples, small lists)."""
 
@@ -233,8 +239,12 @@ class GameState(ABC):
                                 seat=seat, action=aid)
         return aid
 
-    def apply(self, seat: int, action: Action | str) -> list[Event]:
+    def apply(self, seat: Any, action: Any) -> list[Event]:
         """Apply a legal action and settle chance; returns every event (filter with ``events.visible``).
+
+        ``seat`` is an int and ``action`` an :class:`Action` or its id; typed ``Any`` because anything may
+        arrive (a client's message) and the compiled build would otherwise reject it with a ``TypeError``
+        before :meth:`check` could explain.
 
         Raises :class:`IllegalAction` with a reason, leaving the state untouched, when the action is
         malformed, out of turn or not legal.
@@ -254,7 +264,8 @@ class GameState(ABC):
             events.extend(self._resolve_chance())
 
     def clone(self: S) -> S:
-        new = object.__new__(type(self))
+        cls: Any = type(self)
+        new = cls.__new__(cls)   # no __init__: every field is copied below (compiled, object.__new__ is refused)
         new.players = self.players
         new.rng = self.rng.clone()
         new.step = self.step
@@ -307,9 +318,36 @@ class GameState(ABC):
         out.reverse()
         return out
 
+    def fields(self) -> dict[str, Any]:
+        """Every field of the state, the engine's and the game's, by name (tests snapshot and compare it).
+
+        ``vars(state)`` would miss the engine's fields in the compiled build, where they live in native
+        slots rather than the instance dictionary.
+        """
+        out: dict[str, Any] = {}
+        for klass in reversed(type(self).__mro__):
+            names = tuple(getattr(klass, "__mypyc_attrs__", ())) + tuple(getattr(klass, "__slots__", ()))
+            for name in names:
+                if name not in ("__dict__", "__weakref__") and hasattr(self, name):
+                    out[name] = getattr(self, name)
+        out.update(getattr(self, "__dict__", {}))
+        return out
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle by fields: compiled, the default would drop either the native or the dictionary part."""
+        return (_restore_state, (type(self), self.fields()))
+
     def render(self, seat: int | None = None, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return self.render_view(self.view(seat), lang, names)
 
     @property
     def options(self) -> dict[str, Any]:
         return self.origin.options
+
+
+def _restore_state(cls: Any, fields: dict[str, Any]) -> Any:
+    """Unpickle a state written by :meth:`GameState.__reduce__`."""
+    new = cls.__new__(cls)
+    for name, value in fields.items():
+        setattr(new, name, value)
+    return new

@@ -26,10 +26,12 @@ from nastolka.bots.base import Bot
 from nastolka.engine import Event, GameState, NastolkaError, visible
 
 from .boards import present, presenter_for
+from .boards.base import decision_help
 from .boards.draw import height_of
 from .confirm import ConfirmScreen
 from .cover import CoverScreen
 from .help import HelpScreen
+from .hint import HintScreen, think
 from .i18n import tr
 from .keys import localize
 from .layout import SIDE_MIN_WIDTH, Plan, is_tight, plan, side_width
@@ -50,6 +52,7 @@ class GameScreen(Screen[None]):
         Binding("c", "cards", "Cards"),
         Binding("s", "save", "Save"),
         Binding("u", "undo", "Undo"),
+        Binding("h", "hint", "Hint"),
         Binding("v", "toggle_side", "Board/log"),
         # the pace keys are labelled beside the pace itself, in the top line ("+ faster · - slower")
         Binding("plus,equals_sign", "faster", "Faster", key_display="+", show=False),
@@ -83,6 +86,10 @@ class GameScreen(Screen[None]):
         self.side_wanted = False
         self._cards: Any = None
         self._prompt_lines = 0
+        #: the game's one line of help for the decision on screen ("" for an ordinary one)
+        self.decision_line = ""
+        #: the hint's search settings (tests make it a fixed number of iterations)
+        self.hint_overrides: dict[str, Any] | None = None
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -148,8 +155,8 @@ class GameScreen(Screen[None]):
 
     def hand_renderable(self, compact: bool) -> Any:
         lang = self.lang
-        return self.presenter.hand_renderable(self._cards, lang, tr("hand_empty", lang), tr("hand_hidden", lang),
-                                              compact)
+        empty = tr("hand_empty_pick" if self.decision_line else "hand_empty", lang)
+        return self.presenter.hand_renderable(self._cards, lang, empty, tr("hand_hidden", lang), compact)
 
     def fit(self) -> None:
         """Share the screen between board, hand and moves for the terminal's size (see ``layout.plan``)."""
@@ -226,6 +233,7 @@ class GameScreen(Screen[None]):
         options.clear_options()
         seat = self.session.next_seat()
         if seat is None or self.shown is None or seat != self.shown or self.thinking is not None:
+            self.decision_line = ""
             if seat is not None:
                 prompt.update(Text(tr("waiting", self.lang, name=self.names()[seat]), style="dim"))
             else:
@@ -233,8 +241,10 @@ class GameScreen(Screen[None]):
             self.awaiting = None
             self.focus_aid = None
             return
-        self.draw_prompt(None, None)
         actions = self.state.legal_actions(seat, self.names())
+        key = self.present("decision_key", self.view(), [a.id for a in actions])
+        self.decision_line = decision_help(self.session.game.id, key, self.lang)
+        self.draw_prompt(None, None)
         options.add_options(
             Option(Text(f"{i}. " if i <= 9 else "   ").append(a.label(self.lang)), id=a.id)
             for i, a in enumerate(actions, start=1)
@@ -247,10 +257,13 @@ class GameScreen(Screen[None]):
     def draw_prompt(self, view: dict[str, Any] | None, aid: str | None) -> None:
         """"Your move", and the text of the card the highlighted action uses (card texts on demand)."""
         prompt = Text(tr("actions", self.lang), style="bold")
+        if self.decision_line:  # a new kind of decision: one sentence saying what is asked
+            prompt.append(" — ")
+            prompt.append(self.decision_line, style="bold yellow")
         if aid is not None and view is not None:
             hint = self.present("action_hint", view, aid, self.lang)
             if hint:
-                prompt.append(" — ")
+                prompt.append("\n" if self.decision_line else " — ")
                 prompt.append(hint, style="italic")
         self.query_one("#prompt", Static).update(prompt)
 
@@ -330,8 +343,39 @@ class GameScreen(Screen[None]):
         work = partial(_think, bots, self.state.clone(), self.state.step, self.pace)
         self.run_worker(work, thread=True, group="bot", exclusive=True, exit_on_error=False)
 
+    # ------------------------------------------------------------------ the hint
+    def action_hint(self) -> None:
+        """h: the search bot's recommendation for the move on screen, with its reasons (a worker thread)."""
+        seat = self.awaiting
+        if seat is None or self.thinking is not None:
+            self.notify(tr("hint_not_now", self.lang), severity="warning")
+            return
+        if self.workers and any(w.group == "hint" and not w.is_finished for w in self.workers):
+            return
+        self.notify(tr("hint_thinking", self.lang), timeout=3)
+        work = partial(_hint, self.state.clone(), seat, self.state.step, self.hint_overrides)
+        self.run_worker(work, thread=True, group="hint", exclusive=True, exit_on_error=False)
+
+    def _hint_done(self, worker: Worker[Any]) -> None:
+        if worker.state == WorkerState.ERROR:
+            self.notify(tr("hint_failed", self.lang, msg=worker.error), severity="error")
+            return
+        step, seat, result = worker.result
+        if step != self.state.step or seat != self.awaiting:
+            return  # the game moved on while the hint was thought about
+        names = self.names()
+        labels = {a.id: a.label(self.lang) for a in self.state.legal_actions(seat, names)}
+        self.app.push_screen(HintScreen(result, labels, self.lang), partial(self._play_hint, step, seat))
+
+    def _play_hint(self, step: int, seat: int, aid: str | None) -> None:
+        if aid is not None and step == self.state.step and seat == self.awaiting:
+            self.play(seat, aid)
+
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
+        if worker.group == "hint" and not self._left and event.state in (WorkerState.SUCCESS, WorkerState.ERROR):
+            self._hint_done(worker)
+            return
         if worker.group != "bot" or self._left:
             return
         if event.state == WorkerState.SUCCESS:
@@ -499,6 +543,10 @@ class GameScreen(Screen[None]):
         self._left = True
         self.thinking = None
         self.workers.cancel_group(self, "bot")
+
+
+def _hint(state: GameState, seat: int, step: int, overrides: dict[str, Any] | None) -> tuple[int, int, Any]:
+    return step, seat, think(state, seat, overrides, seed=step)
 
 
 def _think(bots: dict[int, Bot], state: GameState, step: int, pace: float) -> tuple[int, list[tuple[int, str]]]:

@@ -18,7 +18,7 @@ LABELS = {
     "help": "help", "cards": "card_texts", "save": "save", "undo": "undo", "leave": "leave",
     "start": "start", "resume": "resume_short", "replay": "replay_short", "toggle_lang": "toggle_lang",
     "quit_app": "quit", "new_game": "new_game", "step(1)": "forward", "step(-1)": "step_back", "back": "close_short",
-    "to_start": "to_start", "hint": "hint_key",
+    "to_start": "to_start", "hint": "hint_key", "play": "play_it",
     "close": "close_short", "cancel": "close_short", "faster": "faster", "slower": "slower",
     "toggle_side": "toggle_side",
 }

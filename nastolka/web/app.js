@@ -4,7 +4,7 @@
 import { h, clear, toast } from "./dom.js";
 import { t, lang, setLang, pick, plural } from "./i18n.js";
 import { renderBoard, loadBoard } from "./render/index.js";
-import { boardContext, tipAttrs } from "./kit.js";
+import { boardContext, tipAttrs, miniCard } from "./kit.js";
 import { installTips, hideTip } from "./tips.js";
 
 const app = document.getElementById("app");
@@ -413,7 +413,8 @@ function tablePage(id) {
       const head = cut > 0 ? label.slice(0, cut) : "";
       const tail = cut > 0 ? label.slice(cut + 2) : label;
       if (!groups.has(head)) groups.set(head, []);
-      groups.get(head).push(h("button", { class: "act", type: "button", "data-action": a.id, title: label,
+      const suggested = hintBox && hintBox.data && hintBox.version === msg.version && hintBox.data.action === a.id;
+      groups.get(head).push(h("button", { class: `act${suggested ? " suggested" : ""}`, type: "button", "data-action": a.id, title: label,
         disabled: busy, onclick: () => act(a.id) }, tail));
     }
     const hintButton = msg.table.rated === false
@@ -496,11 +497,13 @@ function tablePage(id) {
       if (last && last.version === e.version) last.events.push(e);
       else moves.push({ version: e.version, seat: e.seat, by: e.by, events: [e] });
     }
+    const cardCtx = boardContext(pres, {});
     const items = moves.slice(-50).map((m) => {
       const seen = history.has(m.version);
       const who = m.seat !== null && m.seat !== undefined ? names[m.seat] : null;
       const standIn = m.by === "clock" || m.by === "standin";
-      const body = m.events.map((e) => h("span", { class: "log-ev" }, pick(e)));
+      const body = m.events.map((e) => h("span", { class: "log-ev" }, pick(e),
+        e.args && typeof e.args.card === "string" ? [" ", miniCard(cardCtx, e.args.card.split(":")[0])] : null));
       return h("li", { "data-v": m.version, class: `${viewing === m.version ? "viewing" : ""}${msg && m.version === msg.version ? " latest" : ""}` },
         who ? h("span", { class: "log-who" }, who, standIn ? h("span", { class: "muted" }, ` (${t("standin")})`) : null) : null,
         seen ? h("button", { type: "button", class: "log-step linklike", title: t("position_after"),

@@ -41,3 +41,10 @@ export function fit(name, room) {
   const longest = Math.max(1, ...String(name).split(/[\s-]+/).map((w) => w.length));
   return String(Math.min(1, room / longest).toFixed(3));
 }
+
+// a card named in the log: a small chip with the card's rules tip (the board draws the full face)
+export function miniCard(ctx, id) {
+  if (typeof id !== "string" || !ctx.has(id) || !ctx.tip(id)) return null;
+  const name = ctx.term(id);
+  return h("span", { class: "mini-card", "data-card": id, ...tipAttrs(name, ctx.tip(id)) }, name);
+}

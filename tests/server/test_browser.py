@@ -377,6 +377,11 @@ def test_two_people_play_talespin(server: ServerProcess, browser: Any) -> None:
     kit.wait_for_selector(".ts-hand .ts-card")
     card = str(kit.locator(".ts-hand .ts-card").first.get_attribute("data-card"))
     hover_tip(kit, f".ts-hand [data-card='{card}']", presentation_tip(server, "talespin", card, "ru"))
+    # on the phone a long press on a Location shows its reception and bonus
+    molly.locator(".ts-loc[data-loc='1']").dispatch_event("pointerdown", {"pointerType": "touch", "bubbles": True})
+    molly.wait_for_selector("#tip:not([hidden])")
+    assert presentation_tip(server, "talespin", "loc_01", "en") in molly.locator("#tip").inner_text()
+    molly.locator(".ts-loc[data-loc='1']").dispatch_event("pointerup", {"pointerType": "touch", "bubbles": True})
     shot = [False]
 
     def checks(p: Any) -> None:

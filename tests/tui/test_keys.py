@@ -186,3 +186,28 @@ async def test_resume_lists_unfinished_games_with_players_and_progress_and_watch
         await pilot.pause()
         rows = listed(app)
         assert len(rows) == 2 and rows[0].startswith("Toy") and "finished" in rows[0]  # finished first
+
+
+@pytest.mark.asyncio
+async def test_h_shows_what_the_bot_would_play_and_enter_plays_it():
+    from nastolka.tui.hint import HintScreen
+
+    game = registered("show_battle")
+    assert game is not None
+    app = make_app([game])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start(pilot, ["human", "random"])
+        await wait_for(pilot, lambda: human_turn(app))
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        screen.hint_overrides = {"iterations": 40}
+        step = screen.session.state.step
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, HintScreen))
+        hint = app.screen
+        assert hint.result.action in screen.session.state.legal_ids(0)
+        text = screen_text(app)
+        assert "The bot would play" in text and "Why:" in text
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.session.state.step > step)
+        assert screen.session.steps[0].aid == hint.result.action

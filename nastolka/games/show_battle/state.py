@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nastolka.engine import Event, GameState, OptionError, Result, Rng
+from nastolka.engine import Event, GameState, OptionError, Origin, Result, Rng
 
 from .actions import (
     A_DONE,
@@ -120,7 +120,7 @@ class ShowBattleState(GameState):
         s.rng = rng
         s.step = 0
         s._history = None
-        s.origin = None  # type: ignore[assignment]
+        s.origin = Origin(players, options, 0, setup)   # a placeholder (Game.new sets the real one)
         s.solo = players == 1
         s.nt = nt = 2 if s.solo else players
         s.nrows = 2 if nt <= 2 else 4

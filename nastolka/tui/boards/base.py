@@ -9,8 +9,11 @@ text — so a new game is playable before anyone draws its board, and a per-game
 
 from __future__ import annotations
 
+import functools
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any
 
 from rich.console import RenderableType
@@ -68,6 +71,13 @@ class Presenter:
     def focus_key(self, view: dict[str, Any], focus: str | None) -> object:
         """What on the board the action ``focus`` points at; the board is redrawn only when this changes
         as the player moves through the list (the generic board shows no target)."""
+        return None
+
+    def decision_key(self, view: dict[str, Any], aids: Sequence[str]) -> str | None:
+        """Which new kind of decision this is (a key of the game's ``decisions.toml``), or None.
+
+        The screen shows that key's line under "Your move", so the first 2-player draft or reaction
+        window comes with one sentence saying what is being asked."""
         return None
 
     def action_hint(self, view: dict[str, Any], aid: str, lang: str) -> str:
@@ -137,6 +147,23 @@ class Presenter:
         lines: list[Text | str] = [Text(card.title, style="bold")]
         lines += card.body.splitlines() if card.body else []
         return Box(lines, width=width, style=card.style, wrap=True)
+
+
+@functools.cache
+def _decisions(game_id: str) -> dict[str, Any]:
+    try:
+        raw = resources.files(f"nastolka.games.{game_id}").joinpath("decisions.toml").read_text("utf-8")
+    except (ModuleNotFoundError, FileNotFoundError, OSError):
+        return {}
+    return tomllib.loads(raw)
+
+
+def decision_help(game_id: str, key: str | None, lang: str) -> str:
+    """The game's one line of help for decision ``key`` (``decisions.toml`` beside its rules), or ""."""
+    entry = _decisions(game_id).get(key or "") if key else None
+    if not isinstance(entry, dict):
+        return ""
+    return str(entry.get(lang) or entry.get("en") or "")
 
 
 GENERIC = Presenter()

@@ -68,6 +68,10 @@ class ShowBattlePresenter(Presenter):
         text = card_effect(kind, lang) if kind in data.KIND_INDEX else ""
         return f"{card_name(kind, lang)}: {text}" if text else ""
 
+    def decision_key(self, view: dict[str, Any], aids: Sequence[str]) -> str | None:
+        # the token is the one choice of a turn no card explains (placing and effects have card texts)
+        return "token" if view.get("phase") == "end" and any(a.startswith("token") for a in aids) else None
+
     def focus_key(self, view: dict[str, Any], focus: str | None) -> object:
         return focus_target(focus, view.get("pending"))
 

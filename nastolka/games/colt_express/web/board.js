@@ -35,7 +35,7 @@ function banditToken(ctx, view, b, fresh) {
   return h("span", {
     class: `ce-bandit${fresh ? " last" : ""}${fresh && ctx.animate ? " arrive" : ""}${view.to_act.includes(b.seat) ? " acting" : ""}`,
     style: { background: colour(b.id) }, "data-bandit": b.id,
-    ...tipAttrs(`${name} — ${person}`, ctx.tip(b.id)),
+    ...tipAttrs(`${name} — ${person}`, ctx.tip(b.id) || ctx.word(`bandit_${b.id}`)),
   }, name.slice(0, 2));
 }
 
@@ -64,7 +64,7 @@ export function cardFace(ctx, name, owner, opts = {}) {
 function roundCard(ctx, view) {
   const turns = (view.turns || "").split("").filter(Boolean);
   const title = view.round_card ? ctx.term(view.round_card) : "";
-  return h("div", { class: "ce-round", ...tipAttrs(title, ctx.tip(view.round_card)) },
+  return h("div", { class: "ce-round", ...tipAttrs(title, ctx.tip(view.round_card) || ctx.word(`round_${view.round_card}`)) },
     h("span", { class: "ce-round-n" }, `${ctx.word("round")} ${view.round}/${view.rounds_total}`),
     title ? h("strong", {}, title) : null,
     h("span", { class: "ce-turns" }, turns.map((x, i) => h("span", {
