@@ -87,7 +87,7 @@ def _car_at(s: ColtState | None, index: int, lang: str) -> Noun:
     return car(_car_id(s, index), lang)
 
 
-def action_label(s: ColtState | None, aid: str, lang: str = "en", names: Sequence[str] | None = None) -> str:
+def action_label(s: ColtState | None, aid: str, lang: str = "en", names: Sequence[str] | None = None) -> str:  # noqa: C901
     """Words for an action id (the state only supplies the train's car names)."""
     parsed = parse_id(aid)
     verb, a = parsed.verb, parsed.params
@@ -127,13 +127,14 @@ def action_label(s: ColtState | None, aid: str, lang: str = "en", names: Sequenc
     return aid
 
 
-def event_text(state: Any, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
+def event_text(state: Any, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:  # noqa: C901
     k, a = event.kind, event.args
     players = int(getattr(state, "n", 0) or getattr(state, "players", 0) or 6)
     people = names_or_default(names, players, lang)
 
     def who() -> Noun:
-        return people[a["seat"]]
+        person: Noun = people[a["seat"]]
+        return person
 
     def car_of(index: int) -> Noun:
         return _car_at(state, index, lang)

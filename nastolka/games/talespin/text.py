@@ -83,7 +83,7 @@ def _state_sides(state: Any, lang: str, names: Sequence[str] | None) -> list[Nou
     return sides(chars, bool(getattr(state, "solo", False)), lang, names)
 
 
-def action_label(state: Any, aid: str, lang: str = "en", names: Sequence[str] | None = None) -> str:
+def action_label(state: Any, aid: str, lang: str = "en", names: Sequence[str] | None = None) -> str:  # noqa: C901
     parsed = parse_id(aid)
     verb, p = parsed.verb, parsed.params
     people = _state_sides(state, lang, names)
@@ -134,7 +134,7 @@ def action_label(state: Any, aid: str, lang: str = "en", names: Sequence[str] | 
     return aid
 
 
-def event_text(state: Any, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
+def event_text(state: Any, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:  # noqa: C901
     k, a = event.kind, event.args
     people = _state_sides(state, lang, names)
 
