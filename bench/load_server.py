@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import secrets
@@ -247,6 +248,34 @@ async def finished_table(base: str, game: str, seats: int) -> str:
     raise RuntimeError("the bots' game did not finish")
 
 
+async def abuse_all(base: str, ws_url: str, game: str, replay_table: str, table_ids: list[str],
+                    seconds: float) -> dict[str, dict[str, int]]:
+    stats = Stats()
+    for tid in table_ids:
+        stats.accepted[tid] = 0
+    stop = asyncio.Event()
+    tasks = [
+        asyncio.create_task(abuse_joins(base, stats, stop, "127.0.9.2")),
+        asyncio.create_task(abuse_create(base, game, stats, stop, "127.0.9.3")),
+        asyncio.create_task(abuse_bodies(base, stats, stop, "127.0.9.4")),
+        asyncio.create_task(abuse_sync(ws_url, replay_table, stats, stop, "127.0.9.5")),
+        asyncio.create_task(abuse_sync(ws_url, table_ids[0], stats, stop, "127.0.9.6")),
+        asyncio.create_task(abuse_replay(base, replay_table, stats, stop, "127.0.9.7")),
+        asyncio.create_task(abuse_silent(ws_url, stats, stop, "127.0.9.8", 40)),
+    ]
+    await asyncio.sleep(seconds)
+    stop.set()
+    await asyncio.wait(tasks, timeout=10)
+    for t in tasks:
+        t.cancel()
+    return stats.abuse
+
+
+def abuse_process(base: str, ws_url: str, game: str, replay_table: str, table_ids: list[str], seconds: float,
+                  out: Any) -> None:
+    out.put(asyncio.run(abuse_all(base, ws_url, game, replay_table, table_ids, seconds)))
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -286,6 +315,8 @@ async def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
     rng = random.Random(args.seed)
     pace = tuple(float(x) for x in args.pace.split(",")) if args.pace else None
     abusers: list[asyncio.Task[None]] = []
+    abuse_out = multiprocessing.get_context("spawn").Queue()
+    abuse_proc = None
     try:
         replay_table = await finished_table(base, args.game, args.seats) if args.abuse else None
         tasks = [asyncio.create_task(table_loop(base, ws_url, args.game, args.seats, random.Random(rng.random()),
@@ -295,17 +326,13 @@ async def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
         warm_deadline = time.perf_counter() + 120
         while stats.connected < args.tables * args.seats and time.perf_counter() < warm_deadline:
             await asyncio.sleep(0.05)
-        if args.abuse:
+        abuse_proc = None
+        if args.abuse:   # in a process of its own: a flood must not slow the players' own event loop
             assert replay_table is not None
-            abusers = [
-                asyncio.create_task(abuse_joins(base, stats, stop, "127.0.9.2")),
-                asyncio.create_task(abuse_create(base, args.game, stats, stop, "127.0.9.3")),
-                asyncio.create_task(abuse_bodies(base, stats, stop, "127.0.9.4")),
-                asyncio.create_task(abuse_sync(ws_url, replay_table, stats, stop, "127.0.9.5")),
-                asyncio.create_task(abuse_sync(ws_url, next(iter(stats.accepted)), stats, stop, "127.0.9.6")),
-                asyncio.create_task(abuse_replay(base, replay_table, stats, stop, "127.0.9.7")),
-                asyncio.create_task(abuse_silent(ws_url, stats, stop, "127.0.9.8", 40)),
-            ]
+            abuse_proc = multiprocessing.get_context("spawn").Process(
+                target=abuse_process, args=(base, ws_url, args.game, replay_table, list(stats.accepted),
+                                            args.seconds + 5, abuse_out))
+            abuse_proc.start()
         warmup = len(stats.latencies)
         cpu_start = cpu_seconds(proc.pid) if proc is not None else None
         started = time.perf_counter()
@@ -318,6 +345,9 @@ async def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
         await asyncio.wait(tasks + abusers, timeout=15)
         for t in tasks + abusers:
             t.cancel()
+        if abuse_proc is not None:
+            stats.abuse = await asyncio.get_running_loop().run_in_executor(None, abuse_out.get, True, 60)
+            abuse_proc.join(30)
         lost = 0
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
             for tid, accepted in stats.accepted.items():   # every accepted move is in the table's log

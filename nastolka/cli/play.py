@@ -72,6 +72,10 @@ def play(
     agents = [LineHuman(lang, save, shown) if name == HUMAN else make_bot(game, name, seed + i)
               for i, name in enumerate(names)]
     state = game.new(len(names), opts, seed=seed)
+    for agent in agents:
+        check = getattr(agent, "check_table", None)  # a trained policy refuses a table it does not fit
+        if check is not None:
+            check(len(names), dict(state.origin.options))
     humans = [i for i, name in enumerate(names) if name == HUMAN]
     last_human: int | None = None
     console.print(f"[bold]{game.name(lang)}[/bold] — {word('seed', lang, seed=seed)}")

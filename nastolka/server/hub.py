@@ -73,6 +73,14 @@ class Client:
                 await asyncio.wait_for(self.ws.close(code=1013), 1)
 
 
+_TABLE = "\u0000table\u0000"          # a placeholder no public value can contain (names refuse controls)
+_TABLE_JSON = '"\\u0000table\\u0000"'
+
+
+def _table_json(rt: Runtime) -> str:
+    return encode(rt.public())
+
+
 def encode(msg: dict[str, Any]) -> str:
     return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
 
@@ -131,10 +139,13 @@ class Hub:
         if not group:
             return
         cache: dict[int | None, str] = {}
+        table_json = _table_json(rt)
         for client in list(group):
             if client.seat is not None and not holds_seat(rt, client.seat, client.token_hash):
                 demote(rt, client)
             text = cache.get(client.seat)
-            if text is None:   # built and encoded once per seat, whatever the number of its sockets
-                text = cache[client.seat] = encode(state_message(rt, client.seat, entries, full=False))
+            if text is None:   # built and encoded once per seat, whatever the number of its sockets;
+                # the table's public facts are the same for every seat: computed and encoded once, spliced in
+                msg = state_message(rt, client.seat, entries, full=False, table=_TABLE)
+                text = cache[client.seat] = encode(msg).replace(_TABLE_JSON, table_json, 1)
             client.send(text)

@@ -198,12 +198,17 @@ def legal_for(rt: Runtime, seat: int | None) -> list[dict[str, str]]:
         return []
     if rt.seats[seat].bot_plays:
         return []
-    return [{"id": a.id, "en": a.label_en, "ru": a.label_ru} for a in rt.state.legal_actions(seat)]
+    en, ru = rt.display_names("en"), rt.display_names("ru")
+    return [{"id": aid, "en": rt.state.action_label(aid, "en", en), "ru": rt.state.action_label(aid, "ru", ru)}
+            for aid in rt.state.legal_ids(seat)]
 
 
-def state_message(rt: Runtime, seat: int | None, entries: list[LogEntry], *, full: bool) -> dict[str, Any]:
-    """The one message a seat (or spectator) gets after a change: its own view, legal actions, events."""
-    msg: dict[str, Any] = {"type": "state", "full": full, "table": rt.public(), "you": seat,
+def state_message(rt: Runtime, seat: int | None, entries: list[LogEntry], *, full: bool,
+                  table: Any = None) -> dict[str, Any]:
+    """The one message a seat (or spectator) gets after a change: its own view, legal actions, events.
+    ``table``: the table's public facts when the caller has them already (one computation per change)."""
+    msg: dict[str, Any] = {"type": "state", "full": full, "table": rt.public() if table is None else table,
+                           "you": seat,
                            "version": rt.version, "view": None, "legal": [], "events": []}
     if rt.status != "open":
         msg["view"] = rt.state.view(seat)

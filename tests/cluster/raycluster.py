@@ -36,7 +36,10 @@ def _port_base() -> int:
 def ray_env() -> dict[str, str]:
     env = dict(os.environ)
     env.update(RAY_USAGE_STATS_ENABLED="0",
-               RAY_DISABLE_DOCKER_CPU_WARNING="1", PYTHONUNBUFFERED="1")
+               RAY_DISABLE_DOCKER_CPU_WARNING="1", PYTHONUNBUFFERED="1",
+               # Ray lowers its workers to nice 15 so that its own daemons come first; on a machine shared
+               # with other work that starves the games (the local runs it is compared with run at nice 0)
+               RAY_worker_niceness="0")
     return env
 
 
@@ -68,12 +71,40 @@ class RayCluster:
         try:
             self._start(["--head", "--port", str(self.head_port), "--include-dashboard=false",
                          "--dashboard-port", str(self.head_port + 8), *common, *_node_ports(self.node_bases[0])])
-            self._start(["--address", self.address, *common, *_node_ports(self.node_bases[1])])
+            self._join(["--address", self.address, *common, *_node_ports(self.node_bases[1])])
             self.wait_nodes(2)
         except BaseException:
             self.stop()
             raise
         return self
+
+    def _join(self, args: list[str]) -> None:
+        """Start the second node; Ray gives a joining node 30 s (hard-coded) to register, which a machine
+        under heavy load can miss although the node comes up a little later: then wait for it, and if it
+        never registers, end its processes and start it once more."""
+        try:
+            self._start(args)
+        except RuntimeError:
+            try:
+                self.wait_nodes(2, timeout=30)
+                return
+            except RuntimeError:
+                self._end_node(1)
+                self._start(args)
+
+    def _end_node(self, index: int) -> None:
+        try:
+            raylet = self.raylet_of_node(index)
+        except RuntimeError:
+            return
+        procs = self.processes()
+        doomed = {raylet} | {pid for pid, (ppid, _) in procs.items() if ppid == raylet}
+        for pid in doomed:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        time.sleep(1)
 
     def wait_nodes(self, count: int, timeout: float = 60) -> None:
         deadline = time.monotonic() + timeout

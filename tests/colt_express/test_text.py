@@ -18,7 +18,7 @@ def test_render_shows_train_bandits_marshal_loot_pile_and_totals() -> None:
     for text in ("Locomotive", "Mail car", "Marshal", "Ghost", "Swivel Arm", "Robbery", "▒▒", "loot $250",
                  "Your hand"):
         assert text in en, text
-    for text in ("Локомотив", "Почтовый вагон", "Шериф", "Призрак", "Поворотный кронштейн", "Кража", "▒▒",
+    for text in ("Локомотив", "Почтовый вагон", "почтовом вагоне", "Шериф", "Призрак", "Поворотный кронштейн", "Кража", "▒▒",
                  "добыча $250", "Ваша рука"):
         assert text in ru, text
     assert "$?" in en                                  # floor purses are unknown
@@ -29,18 +29,20 @@ def test_action_labels_in_both_languages() -> None:
     s = GAME.new(3, {"bandits": "ghost,doc,tuco", "cars": "baggage,mail,dining"}, seed=1)
     cases = {
         "draw": ("Draw 3 cards", "Взять 3 карты из колоды"),
-        "play:card=fire": ("Play: Fire", "Сыграть: Выстрел"),
-        "play:card=move,face=down": ("Play: Move (face down)", "Сыграть: Движение (рубашкой вверх)"),
-        "fire:target=doc": ("Fire at Doc", "Выстрел в Док"),
-        "rob:loot=jewel": ("Rob: jewel", "Кража: драгоценность"),
-        "move:car=2": ("Move → Mail car [2]", "Движение → Почтовый вагон [2]"),
-        "marshal:car=0": ("Marshal → Locomotive [0]", "Шериф → Локомотив [0]"),
+        "play:card=fire": ("Play Fire", "Сыграть Выстрел"),
+        "play:card=rob": ("Play Robbery", "Сыграть Кражу"),                        # accusative
+        "play:card=move,face=down": ("Play Move face down", "Сыграть Движение рубашкой вверх"),
+        "fire:target=doc": ("Fire at Doc", "Выстрелить в Дока"),
+        "fire:target=belle": ("Fire at Belle", "Выстрелить в Красотку"),
+        "rob:loot=jewel": ("Take a jewel", "Взять драгоценность"),
+        "move:car=2": ("Move to the Mail car", "Перейти в почтовый вагон"),       # cars by name, no index
+        "marshal:car=0": ("Move the Marshal to the Locomotive", "Передвинуть шерифа в Локомотив"),
     }
     for aid, (en, ru) in cases.items():
         assert s.action_label(aid, "en") == en
         assert s.action_label(aid, "ru") == ru
     punch = s.action_label("punch:target=belle,loot=purse,keep=1,car=1", "ru")
-    assert "Красотка" in punch and "кошелёк" in punch and "оставить" in punch
+    assert punch == "Ударить Красотку: забрать кошелёк себе, отбросить в багажный вагон"
 
 
 def test_every_event_has_words() -> None:

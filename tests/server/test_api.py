@@ -174,3 +174,28 @@ def test_a_slow_bot_does_not_block_the_server(client: TestClient) -> None:
         assert state(client, t["id"])["version"] == 1
     finally:
         base._GENERIC.pop("sleepy", None)
+
+
+def test_unknown_ids_leave_nothing_and_idle_tables_are_evicted(client: TestClient) -> None:
+    """Issue 12 #7: a flood of unknown table ids leaves no lock behind; a table nobody watches or moves at
+    leaves memory (its bots with it) and comes back from the database when opened again."""
+    from nastolka.server.app import evict_idle
+
+    app = client.app
+    svc, hub, worker = app.state.service, app.state.hub, app.state.worker   # type: ignore[attr-defined]
+    for i in range(200):
+        assert client.get(f"/api/tables/nosuch{i}").status_code == 404
+    assert svc._loading == {}
+    t = create_table(client, [{}, {"kind": "bot", "bot": "random"}])
+    join(client, t["id"], 0, "Idle")
+    assert t["id"] in svc.cache
+    assert evict_idle(svc, hub, worker, idle=3600) == 0          # recently used: kept
+    svc.cache[t["id"]].touched -= 7200
+    assert worker.busy(t["id"])            # seat 0's clock is pending: that keeps the table in memory
+    assert evict_idle(svc, hub, worker, idle=3600) == 0
+    for key in [k for k in worker.clocks if k[0] == t["id"]]:
+        worker.clocks.pop(key).cancel()
+    assert not worker.busy(t["id"])
+    assert evict_idle(svc, hub, worker, idle=3600) == 1
+    assert t["id"] not in svc.cache and not any(k[0] == t["id"] for k in worker.bots)
+    assert state(client, t["id"])["table"]["seats"][0]["name"] == "Idle"   # reloaded from the database

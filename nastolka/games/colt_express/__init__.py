@@ -9,10 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from nastolka.engine import Game, Option, OptionSchema
+from nastolka.engine.words import for_module
 
 from . import data as D
 from .setup import SETUP_KEYS
 from .state import ColtState
+
+W = for_module(__file__)
 
 
 def _heuristic(game: Game, seed: int = 0, **kw: Any) -> Any:
@@ -34,13 +37,9 @@ RULES_RU = """Кольт Экспресс: 5 раундов. Планирова�
 меткий стрелок получает $1000; при ничьей — у кого меньше пуль."""
 
 OPTIONS = OptionSchema((
-    Option("expert", "bool", False, "expert variant CE-11 (3–6 players): keep cards, discard piles",
-           "вариант для экспертов (3–6 игроков): сохранение карт, стопки сброса", players=(3, 4, 5, 6)),
-    Option("bandits", "list", (), "bandit per seat, e.g. ghost,doc,belle (2 players: 4 bandits); empty = random",
-           "бандит для каждого места, например ghost,doc,belle (2 игрока: 4 бандита); пусто = случайно",
-           choices=D.BANDIT_IDS),
-    Option("cars", "list", (), "train cars behind the Locomotive, front to back; empty = random",
-           "вагоны за локомотивом, от головы к хвосту; пусто = случайно", choices=D.CAR_IDS),
+    Option("expert", "bool", False, W.t("option.expert", "en"), W.t("option.expert", "ru"), players=(3, 4, 5, 6)),
+    Option("bandits", "list", (), W.t("option.bandits", "en"), W.t("option.bandits", "ru"), choices=D.BANDIT_IDS),
+    Option("cars", "list", (), W.t("option.cars", "en"), W.t("option.cars", "ru"), choices=D.CAR_IDS),
 ))
 
 GAME = Game(

@@ -1,14 +1,18 @@
-"""Words for people: action labels, event texts and the terminal rendering, in Russian and English.
+"""Words for Colt Express: action labels, event texts, the terminal rendering and the result, from
+``words.toml``.
 
 Everything here reads ids and views only (never the hidden parts of a state), so a client can print it
-for any seat without leaking what that seat may not know.
+for any seat without leaking what that seat may not know. Players are named by the display names the
+client passes (``names``); bandits, cars, cards and loot by their names, in the case the sentence needs.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from nastolka.engine import Event
+from nastolka.engine.words import Noun, for_module, join, names_or_default, sentence
 
 from . import data as D
 from .state import COVER
@@ -16,85 +20,61 @@ from .state import COVER
 if TYPE_CHECKING:
     from .state import ColtState
 
-_W = {
-    "draw": ("Взять 3 карты из колоды", "Draw 3 cards"),
-    "pass": ("Пропустить ход (нечего сыграть)", "Pass (nothing to play)"),
-    "keep": ("Оставить остальные карты на руке", "Keep the other cards in hand"),
-    "floor": ("Лестница: сменить уровень", "Floor change"),
-    "face_down": ("рубашкой вверх", "face down"),
-    "take": ("Карманная кража: взять кошелёк", "Pickpocketing: take a purse"),
-    "no_take": ("Карманная кража: не брать", "Pickpocketing: take nothing"),
-    "inside": ("внутри", "inside"),
-    "roof": ("на крыше", "on the roof"),
-    "none": ("ничего", "nothing"),
-    "keep_purse": ("оставить кошелёк себе", "keep the purse"),
-    "no_cover": ("Без прикрытия", "No cover card"),
-}
-
-_EVENT_WORDS = {
-    "angry_marshal": ("Разгневанный шериф стреляет по крыше и идёт к хвосту поезда",
-                      "Angry Marshal shoots at his roof and moves toward the caboose"),
-    "swivel_arm": ("Поворотный кронштейн сметает всех с крыш на крышу последнего вагона",
-                   "Swivel Arm sweeps every roof to the caboose roof"),
-    "braking": ("Торможение: все на крышах сдвигаются к локомотиву", "Braking: every roof moves toward the Locomotive"),
-    "take_it_all": ("Забирайте всё! Второй кейс появляется в вагоне шерифа",
-                    "Take It All! The second strongbox appears in the Marshal's car"),
-    "rebellion": ("Пассажиры дают отпор: все внутри получают пулю", "Passengers' Rebellion: everyone inside is shot"),
-    "pickpocketing": ("Карманная кража", "Pickpocketing"),
-    "marshals_revenge": ("Месть шерифа", "Marshal's Revenge"),
-    "hostage_conductor": ("Выкуп за машиниста", "Hostage-Taking of the Conductor"),
-}
+W = for_module(__file__)
 
 
-def _ru(lang: str) -> bool:
-    return lang == "ru"
-
-
-def word(key: str, lang: str) -> str:
-    ru, en = _W[key]
-    return ru if _ru(lang) else en
+def bandit(bid: str, lang: str) -> Noun:
+    return W.noun(bid, lang)
 
 
 def bandit_name(bid: str, lang: str) -> str:
-    i = D.BANDIT_INDEX.get(bid)
-    if i is None:
-        return bid
-    return D.BANDIT_RU[i] if _ru(lang) else D.BANDIT_EN[i]
+    return W.name(bid, lang) if W.has(bid) else bid
 
 
-def kind_name(kid: str, lang: str) -> str:
-    i = D.KIND_INDEX.get(kid)
-    if i is None:
-        return kid
-    return D.KIND_RU[i] if _ru(lang) else D.KIND_EN[i]
-
-
-def loot_name(lid: str, lang: str) -> str:
-    if lid == "none":
-        return word("none", lang)
-    i = D.LOOT_IDS.index(lid)
-    return D.LOOT_RU[i] if _ru(lang) else D.LOOT_EN[i]
+def car(car_id: str, lang: str) -> Noun:
+    return W.noun(car_id, lang)
 
 
 def car_name(car_id: str, lang: str) -> str:
-    if car_id == "locomotive":
-        return D.LOCO_RU if _ru(lang) else D.LOCO_EN
-    i = D.CAR_INDEX[car_id]
-    return D.CAR_RU[i] if _ru(lang) else D.CAR_EN[i]
+    return W.name(car_id, lang)
+
+
+def loot(lid: str | None, lang: str) -> Noun:
+    return W.noun(lid, lang) if lid and lid != "none" else Noun({"nom": W.t("nothing", lang)}, "n")
+
+
+def loot_name(lid: str, lang: str) -> str:
+    return loot(lid, lang).form()
+
+
+def card(name: str, lang: str) -> Noun:
+    """``fire`` / ``fire:belle`` / ``bullet:neutral`` / ``bullet:belle`` / ``marshal`` as a noun."""
+    kind, _, who = name.partition(":")
+    if kind == "bullet":
+        if who == "neutral":
+            return W.noun("neutral_bullet", lang)
+        b = bandit(who, lang)
+        return Noun({"nom": W.t("bullet_of", lang, bandit=b), "acc": W.t("bullet_of_acc", lang, bandit=b),
+                     "gen": W.t("bullet_of", lang, bandit=b)}, "f")
+    base = W.noun(kind, lang)
+    if not who:
+        return base
+    b = bandit(who, lang)
+    return Noun({c: W.t("card_of", lang, card=base.form(c), bandit=b) for c in ("nom", "gen", "acc")}, base.gender)
 
 
 def card_name(name: str | None, lang: str) -> str:
-    """``fire`` / ``fire:belle`` / ``bullet:neutral`` / ``marshal`` in words."""
-    if name is None:
-        return "▒▒" if _ru(lang) else "▒▒"
-    if name.startswith("bullet:"):
-        who = name.split(":", 1)[1]
-        if who == "neutral":
-            return "нейтральная пуля" if _ru(lang) else "neutral bullet"
-        return ("пуля " if _ru(lang) else "bullet of ") + bandit_name(who, lang)
-    kind, _, bandit = name.partition(":")
-    text = kind_name(kind, lang)
-    return f"{text} ({bandit_name(bandit, lang)})" if bandit else text
+    return "▒▒" if name is None else card(name, lang).form()
+
+
+def card_text(name: str, lang: str) -> str:
+    """The rules text of an action card (``fire:belle`` -> the Fire card's text)."""
+    return W.text(name.partition(":")[0], lang)
+
+
+def turn_symbol(symbol: str, lang: str) -> str:
+    """A round card's turn symbol (N, T, D, R; in Russian О, Т, Р, С)."""
+    return W.t(f"symbol.{symbol}", lang)
 
 
 def _args(aid: str) -> dict[str, str]:
@@ -107,137 +87,125 @@ def _args(aid: str) -> dict[str, str]:
     return out
 
 
-def _car_label(s: ColtState | None, car: int, lang: str) -> str:
-    if s is None:
-        return str(car)
-    cid = "locomotive" if car == 0 else D.CAR_IDS[s.cars[car - 1]]
-    return f"{car_name(cid, lang)} [{car}]"
+def _car_id(s: ColtState | None, index: int) -> str:
+    if index == 0 or s is None:
+        return "locomotive"
+    return D.CAR_IDS[s.cars[index - 1]]
 
 
-def action_label(s: ColtState | None, aid: str, lang: str = "en", names: Any = None) -> str:
+def _car_at(s: ColtState | None, index: int, lang: str) -> Noun:
+    return car(_car_id(s, index), lang)
+
+
+def action_label(s: ColtState | None, aid: str, lang: str = "en", names: Sequence[str] | None = None) -> str:
     """Words for an action id (the state only supplies the train's car names)."""
-    ru = _ru(lang)
     verb = aid.split(":", 1)[0]
     a = _args(aid)
     if aid == "pass" and s is not None and s.phase == COVER:
-        return word("no_cover", lang)
-    if aid in ("draw", "pass", "keep", "floor"):
-        return word(aid, lang)
+        return W.t("action.no_cover", lang)
+    if aid in ("draw", "pass", "floor"):
+        return W.t(f"action.{aid}", lang)
+    if aid == "keep":
+        return W.t("action.keep_rest", lang)
     if aid == "pickpocket:take":
-        return word("take", lang)
+        return W.t("action.take", lang)
     if aid == "pickpocket:pass":
-        return word("no_take", lang)
-    card = a.get("card", "")
-    if "bandit" in a and card:
-        card = f"{card}:{a['bandit']}"
+        return W.t("action.no_take", lang)
+    name = a.get("card", "")
+    if "bandit" in a and name:
+        name = f"{name}:{a['bandit']}"
     if verb == "play":
-        text = ("Сыграть: " if ru else "Play: ") + card_name(card, lang)
-        return text + (f" ({word('face_down', lang)})" if a.get("face") == "down" else "")
-    if verb == "cover":
-        return ("Прикрытие: " if ru else "Cover: ") + card_name(card, lang)
-    if verb == "keep":
-        return ("Оставить в руке: " if ru else "Keep in hand: ") + card_name(card, lang)
-    if verb == "discard":
-        return ("Сбросить: " if ru else "Discard: ") + card_name(card, lang)
+        return W.t("action.play_down" if a.get("face") == "down" else "action.play", lang, card=card(name, lang))
+    if verb in ("cover", "keep", "discard"):
+        return W.t(f"action.{verb}", lang, card=card(name, lang))
     if verb == "start":
-        return (("В последний вагон: " if ru else "Start in the caboose: ")
-                + bandit_name(a.get("caboose", ""), lang))
-    if verb == "move":
-        return ("Движение → " if ru else "Move → ") + _car_label(s, int(a["car"]), lang)
-    if verb == "marshal":
-        return ("Шериф → " if ru else "Marshal → ") + _car_label(s, int(a["car"]), lang)
+        return W.t("action.start", lang, bandit=bandit(a.get("caboose", ""), lang))
+    if verb in ("move", "marshal"):
+        return W.t(f"action.{verb}", lang, car=_car_at(s, int(a["car"]), lang))
     if verb == "fire":
-        return ("Выстрел в " if ru else "Fire at ") + bandit_name(a["target"], lang)
+        return W.t("action.fire", lang, target=bandit(a["target"], lang))
     if verb == "rob":
-        return ("Кража: " if ru else "Rob: ") + loot_name(a["loot"], lang)
+        return W.t("action.rob", lang, loot=loot(a["loot"], lang))
     if verb == "punch":
-        text = (f"Удар: {bandit_name(a['target'], lang)}, выбить {loot_name(a['loot'], lang)}" if ru else
-                f"Punch {bandit_name(a['target'], lang)}, knock out {loot_name(a['loot'], lang)}")
+        where = _car_at(s, int(a["car"]), lang)
+        target = bandit(a["target"], lang)
         if a.get("keep") == "1":
-            text += f", {word('keep_purse', lang)}"
-        return text + " → " + _car_label(s, int(a["car"]), lang)
+            return W.t("action.punch_keep", lang, target=target, car=where)
+        if a.get("loot", "none") == "none":
+            return W.t("action.punch_nothing", lang, target=target, car=where)
+        return W.t("action.punch", lang, target=target, loot=loot(a["loot"], lang), car=where)
     return aid
 
 
-def event_text(state: Any, event: Event, lang: str = "en", names: Any = None) -> str:
-    ru = _ru(lang)
+def event_text(state: Any, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
     k, a = event.kind, event.args
+    players = int(getattr(state, "n", 0) or getattr(state, "players", 0) or 6)
+    people = names_or_default(names, players, lang)
+
+    def who() -> Noun:
+        return people[a["seat"]]
+
+    def car_of(index: int) -> Noun:
+        return _car_at(state, index, lang)
+
     if k == "play":
-        who = f"#{a['seat']}"
-        return (f"Игрок {who} кладёт карту: {card_name(a['card'], lang)}" if ru
-                else f"Player {who} plays {card_name(a['card'], lang)}")
+        if a.get("card") is None:
+            return W.s("event.play_down", lang, player=who())
+        return W.s("event.play", lang, player=who(), card=card(a["card"], lang))
     if k == "play_own":
-        return (f"Вы кладёте рубашкой вверх: {card_name(a['card'], lang)}" if ru
-                else f"You play face down: {card_name(a['card'], lang)}")
+        return W.s("event.play_own", lang, card=card(a["card"], lang))
     if k == "draw":
-        return f"Игрок #{a['seat']} берёт карт: {a['count']}" if ru else f"Player #{a['seat']} draws {a['count']}"
+        return W.s("event.draw", lang, player=who(), n=a["count"])
     if k == "drawn":
-        cards = ", ".join(card_name(c, lang) for c in a["cards"])
-        return f"Вы взяли: {cards}" if ru else f"You drew: {cards}"
-    if k == "pass":
-        return f"Игрок #{a['seat']} пропускает ход" if ru else f"Player #{a['seat']} passes"
-    if k == "cover":
-        return f"Игрок #{a['seat']} прикрывает выстрел" if ru else f"Player #{a['seat']} plays a cover card"
-    if k == "discard":
-        return (f"Игрок #{a['seat']} сбрасывает {card_name(a['card'], lang)}" if ru
-                else f"Player #{a['seat']} discards {card_name(a['card'], lang)}")
+        return W.s("event.drawn", lang, cards=join([card_name(c, lang) for c in a["cards"]], lang))
+    if k in ("pass", "cover", "keep"):
+        return W.s(f"event.{k}", lang, player=who())
+    if k in ("discard", "kept"):
+        return W.s(f"event.{k}", lang, player=who(), card=card(a["card"], lang))
     if k == "stealin":
-        return "Фаза 2: Ограбление" if ru else "Phase 2: Stealin'"
+        return W.s("event.stealin", lang)
     if k == "round":
-        rc = D.ROUND_INDEX[a["card"]]
-        name = D.ROUND_RU[rc] if ru else D.ROUND_EN[rc]
-        return f"Раунд {a['round']}: {name}" if ru else f"Round {a['round']}: {name}"
+        return W.s("event.round", lang, n=a["round"], name=W.name(a["card"], lang))
     if k == "moved":
-        where = word(a["level"], lang)
-        return (f"{bandit_name(a['bandit'], lang)} → вагон {a['car']}, {where}" if ru
-                else f"{bandit_name(a['bandit'], lang)} → car {a['car']}, {where}")
+        where = W.t("roof" if a["level"] == "roof" else "inside", lang, car=car_of(a["car"]))
+        return W.s("event.moved", lang, bandit=bandit(a["bandit"], lang), where=where)
     if k == "flee":
-        names = ", ".join(bandit_name(b, lang) for b in a["bandits"])
-        return (f"Шериф! {names} бегут на крышу вагона {a['car']}" if ru
-                else f"The Marshal! {names} flee to the roof of car {a['car']}")
+        return W.s("event.flee", lang, bandits=[bandit(b, lang) for b in a["bandits"]], car=car_of(a["car"]))
     if k == "neutral_bullets":
-        names = ", ".join(bandit_name(b, lang) for b in a["bandits"])
-        if a["given"]:
-            return f"Нейтральная пуля: {names}" if ru else f"Neutral bullet for {names}"
-        return (f"Нейтральных пуль не хватает — никто не получает ({names})" if ru
-                else f"Not enough neutral bullets: nobody gets one ({names})")
+        key = "event.neutral_bullet" if a["given"] else "event.no_neutral_bullet"
+        return W.s(key, lang, bandits=[bandit(b, lang) for b in a["bandits"]])
     if k == "marshal":
-        return f"Шериф переходит в вагон {a['car']}" if ru else f"The Marshal moves to car {a['car']}"
+        return W.s("event.marshal", lang, car=car_of(a["car"]))
     if k == "fire":
-        return (f"{bandit_name(a['bandit'], lang)} стреляет в {bandit_name(a['target'], lang)}" if ru
-                else f"{bandit_name(a['bandit'], lang)} shoots {bandit_name(a['target'], lang)}")
+        return W.s("event.fire", lang, bandit=bandit(a["bandit"], lang), target=bandit(a["target"], lang))
     if k == "punch":
-        loot = loot_name(a["loot"], lang) if a["loot"] else word("none", lang)
-        return (f"{bandit_name(a['bandit'], lang)} бьёт {bandit_name(a['target'], lang)} ({loot})" if ru
-                else f"{bandit_name(a['bandit'], lang)} punches {bandit_name(a['target'], lang)} ({loot})")
+        args = {"bandit": bandit(a["bandit"], lang), "target": bandit(a["target"], lang)}
+        if a.get("kept"):
+            return W.s("event.punch_kept", lang, **args)
+        if not a.get("loot"):
+            return W.s("event.punch_nothing", lang, **args)
+        return W.s("event.punch", lang, loot=loot(a["loot"], lang), **args)
     if k in ("rob", "pickpocket"):
-        return (f"{bandit_name(a['bandit'], lang)} берёт: {loot_name(a['loot'], lang)}" if ru
-                else f"{bandit_name(a['bandit'], lang)} takes a {loot_name(a['loot'], lang)}")
+        return W.s("event.rob", lang, bandit=bandit(a["bandit"], lang), loot=loot(a["loot"], lang))
     if k == "no_effect":
-        return (f"Карта {card_name(a['card'], lang)} не действует" if ru
-                else f"{card_name(a['card'], lang)} has no effect")
+        return W.s("event.no_effect", lang, player=who(), card=card(a["card"], lang))
     if k == "event":
-        ru_t, en_t = _EVENT_WORDS[a["event"]]
-        return ru_t if ru else en_t
+        text = W.text(a["event"], lang)
+        if lang == "ru":   # after a colon a Russian sentence goes on in lower case
+            text = text[:1].lower() + text[1:]
+        return W.s("event.event", lang, name=W.name(a["event"], lang), text=text)
     if k == "revenge":
-        return (f"{bandit_name(a['bandit'], lang)} сбрасывает самый дешёвый кошелёк" if ru
-                else f"{bandit_name(a['bandit'], lang)} discards his cheapest purse")
+        return W.s("event.revenge", lang, bandit=bandit(a["bandit"], lang))
     if k == "ransom":
-        return (f"{bandit_name(a['bandit'], lang)} получает выкуп ${a['amount']}" if ru
-                else f"{bandit_name(a['bandit'], lang)} collects a ${a['amount']} ransom")
-    if k == "keep":
-        return f"Игрок #{a['seat']} выбрал карту" if ru else f"Player #{a['seat']} kept a card"
-    if k == "kept":
-        return f"Вы оставили: {card_name(a['card'], lang)}" if ru else f"You kept: {card_name(a['card'], lang)}"
+        return W.s("event.ransom", lang, bandit=bandit(a["bandit"], lang), amount=a["amount"])
     if k == "start":
-        return (f"Игрок #{a['seat']}: {bandit_name(a['caboose'], lang)} в последнем вагоне" if ru
-                else f"Player #{a['seat']}: {bandit_name(a['caboose'], lang)} starts in the caboose")
+        return W.s("event.start", lang, player=who(), bandit=bandit(a["caboose"], lang))
     if k == "game_over":
-        return "Конец игры" if ru else "Game over"
-    return k
+        return W.s("event.game_over", lang)
+    raise KeyError(f"colt_express: no words for the event {k!r}")
 
 
-def _loot_text(loot: dict[str, Any], lang: str) -> str:
+def _loot_text(loot: dict[str, Any]) -> str:
     parts = [f"${v}" for v in loot["purses"] if v is not None]
     unknown = sum(1 for v in loot["purses"] if v is None)
     if unknown:
@@ -249,72 +217,106 @@ def _loot_text(loot: dict[str, Any], lang: str) -> str:
     return " ".join(parts)
 
 
-def render_view(view: dict[str, Any], lang: str = "en", names: Any = None) -> str:
+def _where(b: dict[str, Any], cars: list[dict[str, Any]], lang: str) -> str:
+    return W.t("roof" if b["level"] == "roof" else "inside", lang, car=car(cars[b["car"]]["id"], lang))
+
+
+def render_view(view: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
     """The train (roofs above insides, Locomotive on the right), bandits, Marshal, loot, pile, players."""
-    ru = _ru(lang)
+    people = names_or_default(names, view["players"], lang)
     lines: list[str] = []
     rc = view.get("round_card")
     if rc:
-        i = D.ROUND_INDEX[rc]
-        name = D.ROUND_RU[i] if ru else D.ROUND_EN[i]
         turn = view.get("turn")
-        turns = view["turns"]
-        marks = "".join(f"[{t}]" if turn is not None and j == turn else t for j, t in enumerate(turns))
-        lines.append(f"Раунд {view['round']}/{view['rounds_total']}: {name}  ходы {marks}" if ru else
-                      f"Round {view['round']}/{view['rounds_total']}: {name}  turns {marks}")
-    phase_words = {"setup": ("расстановка", "setup"), "keep": ("выбор карты", "keep a card"),
-                   "schemin": ("планирование", "schemin'"), "cover": ("прикрытие", "cover"),
-                   "expert_keep": ("сброс", "discard"), "stealin": ("ограбление", "stealin'"),
-                   "pickpocket": ("карманная кража", "pickpocketing"), "over": ("игра окончена", "game over")}
-    ph = phase_words.get(view["phase"], (view["phase"], view["phase"]))
-    lines.append(f"Фаза: {ph[0]}; первый игрок #{view['first_player']}; ходит {view['to_act']}" if ru else
-                  f"Phase: {ph[1]}; first player #{view['first_player']}; to act {view['to_act']}")
+        marks = "".join(f"[{turn_symbol(t, lang)}]" if turn is not None and j == turn else turn_symbol(t, lang)
+                        for j, t in enumerate(view["turns"]))
+        lines.append(W.s("view.round", lang, n=view["round"], total=view["rounds_total"], name=W.name(rc, lang),
+                         turns=marks))
+    to_act = join([people[q].form() for q in view["to_act"]], lang) or "—"
+    lines.append(W.s("view.phase", lang, phase=W.name(f"phase.{view['phase']}", lang),
+                     first=people[view["first_player"]], to_act=to_act))
     cars = view["cars"]
-    order = list(range(len(cars) - 1, -1, -1))   # caboose on the left, Locomotive on the right
     width = 22
     names_row, roof_row, roof_loot, in_row, in_loot = [], [], [], [], []
-    for c in order:
-        car = cars[c]
-        names_row.append(f"{c}:{car_name(car['id'], lang)}"[:width].ljust(width))
+    for c in range(len(cars) - 1, -1, -1):   # caboose on the left, Locomotive on the right
+        here = cars[c]
+        names_row.append(sentence(car_name(here["id"], lang))[:width].ljust(width))
         roof = [b for b in view["bandits"] if b["car"] == c and b["level"] == "roof"]
         inside = [b for b in view["bandits"] if b["car"] == c and b["level"] == "inside"]
-        roof_row.append(("^ " + ",".join(bandit_name(b["id"], lang) for b in roof))[:width].ljust(width))
-        roof_loot.append(("  " + _loot_text(car["roof"], lang))[:width].ljust(width))
-        marshal = ("★" + ("Шериф" if ru else "Marshal") + " ") if view["marshal"] == c else ""
-        in_row.append(("| " + marshal + ",".join(bandit_name(b["id"], lang) for b in inside))[:width].ljust(width))
-        in_loot.append(("| " + _loot_text(car["inside"], lang))[:width].ljust(width))
+        roof_row.append(("^ " + ", ".join(bandit_name(b["id"], lang) for b in roof))[:width].ljust(width))
+        roof_loot.append(("  " + _loot_text(here["roof"]))[:width].ljust(width))
+        marshal = ("★" + W.t("view.marshal", lang) + " ") if view["marshal"] == c else ""
+        in_row.append(("| " + marshal + ", ".join(bandit_name(b["id"], lang) for b in inside))[:width].ljust(width))
+        in_loot.append(("| " + _loot_text(here["inside"]))[:width].ljust(width))
     lines += ["".join(r).rstrip() for r in (names_row, roof_row, roof_loot, in_row, in_loot)]
-    lines.append(("Нейтральных пуль: " if ru else "Neutral bullets: ") + str(view["neutral_bullets"])
-                 + ("; кейс вне поезда" if ru and view["strongbox_off_train"] else
-                    "; a strongbox waits off-train" if view["strongbox_off_train"] else ""))
-    pile = view["pile"]
-    if pile:
-        lines.append(("Стопка: " if ru else "Pile: ") + " | ".join(
-            f"#{e['seat']} {card_name(e['card'], lang)}" for e in pile))
+    line = W.s("view.neutral", lang, n=view["neutral_bullets"])
+    if view["strongbox_off_train"]:
+        line += "; " + W.t("view.box_off", lang)
+    lines.append(line)
+    if view["pile"]:
+        lines.append(W.s("view.pile", lang, cards=" | ".join(
+            f"{people[e['seat']].form()}: {card_name(e['card'], lang)}" for e in view["pile"])))
     for q in range(view["players"]):
-        bs = [b for b in view["bandits"] if b["seat"] == q]
         tot = view["loot_totals"][q]
         money = f"${tot['known']}" + (f" + {tot['unknown_purses']}×$?" if tot["unknown_purses"] else "")
-        who = ", ".join(f"{bandit_name(b['id'], lang)} [{b['car']} {word(b['level'], lang)}; "
-                        f"{'пуль' if ru else 'bullets'} {b['bullets']}; {_loot_text(b, lang) or '—'}]" for b in bs)
+        bandits = ", ".join(W.t("view.bandit", lang, bandit=bandit(b["id"], lang), where=_where(b, cars, lang),
+                                bullets=b["bullets"], loot=_loot_text(b) or "—")
+                            for b in view["bandits"] if b["seat"] == q)
         mark = "*" if q == view.get("seat") else " "
-        lines.append(f"{mark}#{q} {who}  {'добыча' if ru else 'loot'} {money}; "
-                     f"{'рука' if ru else 'hand'} {view['hand_sizes'][q]}, "
-                     f"{'колода' if ru else 'deck'} {view['deck_sizes'][q]}, "
-                     f"{'получено пуль' if ru else 'bullets received'} {view['bullets_received'][q]}")
+        lines.append(mark + W.s("view.player", lang, player=people[q], bandits=bandits, money=money,
+                                hand=view["hand_sizes"][q], deck=view["deck_sizes"][q],
+                                received=view["bullets_received"][q]))
     if view.get("hand") is not None:
-        lines.append(("Ваша рука: " if ru else "Your hand: ")
-                     + ", ".join(card_name(c, lang) for c in view["hand"]))
+        lines.append(W.s("view.hand", lang, cards=", ".join(card_name(c, lang) for c in view["hand"]) or "—"))
     if view.get("resolving"):
         r = view["resolving"]
-        lines.append(f"Разыгрывается: #{r['seat']} {card_name(r['card'], lang)}" if ru else
-                      f"Resolving: #{r['seat']} {card_name(r['card'], lang)}")
+        lines.append(W.s("view.resolving", lang, player=people[r["seat"]], card=card_name(r["card"], lang)))
     if view.get("pickpocket"):
-        lines.append(f"Карманная кража: {bandit_name(view['pickpocket'], lang)} может взять кошелёк" if ru else
-                      f"Pickpocketing: {bandit_name(view['pickpocket'], lang)} may take a purse")
+        lines.append(W.s("view.pickpocket", lang, bandit=bandit(view["pickpocket"], lang)))
     if "result" in view:
-        res = view["result"]
-        lines.append(("Итог: " if ru else "Result: ") + ", ".join(
-            f"#{q} ${int(sc)}" for q, sc in enumerate(res["scores"]))
-            + ("; победители " if ru else "; winners ") + ", ".join(f"#{w}" for w in res["winners"]))
+        lines += result_lines(view, lang, names)
     return "\n".join(lines)
+
+
+def result_lines(view: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> list[str]:
+    """Each player's money by kind of loot, the ransom, the Gunslinger bonus (CE-9), and the tie-break."""
+    res = view["result"]
+    det = res.get("details", {})
+    people = names_or_default(names, view["players"], lang)
+    guns = set(det.get("gunslinger", []))
+    fired = det.get("fired") or view.get("fired") or [0] * view["players"]
+    bonus = det.get("bonus") or view.get("bonus") or [0] * view["players"]
+    recv = det.get("bullets_received") or view["bullets_received"]
+    lines = []
+    for q in range(view["players"]):
+        mine = [b for b in view["bandits"] if b["seat"] == q]
+        purses = [v for b in mine for v in b["purses"]]
+        known = [v for v in purses if v is not None]
+        jewels = sum(b["jewels"] for b in mine)
+        boxes = sum(b["strongboxes"] for b in mine)
+        parts = []
+        if purses:
+            # a purse whose value this view does not show still counts in the total the rules computed
+            hidden = int(res["scores"][q]) - sum(known) - jewels * 500 - boxes * 1000 - bonus[q] \
+                - (1000 if q in guns else 0)
+            parts.append(W.t("result.purses", lang, n=len(purses), sum=sum(known) + max(hidden, 0)))
+        if jewels:
+            parts.append(W.t("result.jewels", lang, n=jewels, sum=jewels * 500))
+        if boxes:
+            parts.append(W.t("result.boxes", lang, n=boxes, sum=boxes * 1000))
+        if bonus[q]:
+            parts.append(W.t("result.ransom", lang, sum=bonus[q]))
+        if q in guns:
+            parts.append(W.t("result.gunslinger", lang, n=fired[q]))
+        if not parts:
+            parts.append(W.t("result.no_loot", lang))
+        parts.append(W.t("result.received", lang, n=recv[q]))
+        who = W.t("player_bandits", lang, player=people[q], bandits=[bandit(b["id"], lang) for b in mine])
+        lines.append(W.s("result.player", lang, player=who, total=int(res["scores"][q])) + " — " + ", ".join(parts))
+    winners = [people[w] for w in res["winners"]]
+    scores = res["scores"]
+    top = [q for q in range(len(scores)) if scores[q] == max(scores)]
+    if len(top) > len(winners):
+        lines.append(W.s("result.tie_break", lang))
+    lines.append(W.s("result.tie" if len(winners) > 1 else "result.winner", lang, players=winners))
+    return lines

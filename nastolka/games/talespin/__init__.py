@@ -5,9 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from nastolka.engine import Game, Option, OptionSchema
+from nastolka.engine.words import for_module
 
 from .data import CHARACTERS
 from .state import TaleSpinState
+
+W = for_module(__file__)
 
 
 def _heuristic(game: Game, seed: int = 0, **kw: Any) -> Any:
@@ -43,12 +46,11 @@ GAME = Game(
     rules_version="2.2-spec1",
     state_class=TaleSpinState,
     options=OptionSchema((
-        Option("cargo_to_win", "int", 5, "cargo needed to win (7 = long game, R18.1)",
-               "сколько грузов нужно для победы (7 — длинная игра)", choices=(5, 7)),
-        Option("beginner", "bool", False, "beginner deck: remove the X-marked expansion cards (R18.2)",
-               "колода для новичков: убрать карты с отметкой X"),
-        Option("characters", "list", (), "character per seat (baloo, karnage, kit, molly); empty = random",
-               "персонаж для каждого места (baloo, karnage, kit, molly); пусто — случайно", choices=CHARACTERS),
+        Option("cargo_to_win", "int", 5, W.t("option.cargo_to_win", "en"), W.t("option.cargo_to_win", "ru"),
+               choices=(5, 7)),
+        Option("beginner", "bool", False, W.t("option.beginner", "en"), W.t("option.beginner", "ru")),
+        Option("characters", "list", (), W.t("option.characters", "en"), W.t("option.characters", "ru"),
+               choices=CHARACTERS),
     )),
     description_en="Fan-made card game of cargo runs, bluffing and dogfights (Joe Fourhman, 2004).",
     description_ru="Фанатская карточная игра о перевозке грузов, блефе и воздушных боях (Джо Фурман, 2004).",

@@ -1,50 +1,85 @@
-"""Words for people: action labels, event texts and the terminal rendering, in Russian and English.
+"""Words for TaleSpin: action labels, event texts, the terminal rendering and the result, from
+``words.toml`` (templates, characters, Locations with their cases) and ``cards.toml`` (card names and
+rules texts, the spec's card list).
 
 Everything here reads only action ids, events and view dicts, never hidden state, so a rendering can
-never leak what its seat may not know.
+never leak what its seat may not know. Players are named by the display names the client passes; without
+them, by their characters («Балу летит в Тембрию»). In solitaire the second side is Shere Khan.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any
 
 from nastolka.engine import Event
+from nastolka.engine.words import Noun, for_module, join, person, plain
 
 from . import data as T
 
-
-def _ru(lang: str) -> bool:
-    return lang == "ru"
+W = for_module(__file__)
+_RULE_REF = re.compile(r"\s*\(R\d+(?:\.\d+)*\)")
 
 
 def card_name(cid: str | None, lang: str = "en") -> str:
     if cid is None:
-        return "[упакован]" if _ru(lang) else "[packed]"
+        return W.t("packed", lang)
     d = T.DEF_INDEX.get(cid)
     if d is None:
         return cid
-    return T.D_NAME_RU[d] if _ru(lang) else T.D_NAME[d]
+    return T.D_NAME_RU[d] if lang == "ru" else T.D_NAME[d]
+
+
+def card_text(cid: str, lang: str = "en") -> str:
+    """A card's rules text from cards.toml, without the spec's rule references."""
+    d = T.DEF_INDEX.get(cid)
+    if d is None:
+        return ""
+    raw = T.DEFS[d].get("text_ru" if lang == "ru" else "text_en", "")
+    return _RULE_REF.sub("", str(raw))
 
 
 def card_short(cid: str, lang: str = "en") -> str:
-    """Name with maneuver value and icons, e.g. ``Pirate Raid (3, 2 dmg)``."""
+    """Name with maneuver value and icons, e.g. «Пиратский налёт (3, урон 2)»."""
     d = T.DEF_INDEX[cid]
     icons = []
     if T.D_DMG[d]:
-        icons.append(f"{T.D_DMG[d]}{'ур' if _ru(lang) else 'dmg'}")
+        icons.append(W.t("dmg", lang, n=T.D_DMG[d]))
     if T.D_DRW[d]:
-        icons.append(f"{T.D_DRW[d]}{'наб' if _ru(lang) else 'draw'}")
-    extra = ", " + " ".join(icons) if icons else ""
-    return f"{card_name(cid, lang)} ({T.D_VAL[d]}{extra})"
+        icons.append(W.t("drw", lang, n=T.D_DRW[d]))
+    return W.t("card_short", lang, card=card_name(cid, lang), value=T.D_VAL[d],
+               icons=(", " + ", ".join(icons)) if icons else "")
+
+
+def char(key: str, lang: str = "en") -> Noun:
+    return W.noun(f"char.{key}", lang)
 
 
 def char_name(key: str, lang: str = "en") -> str:
-    i = T.CHARACTERS.index(key)
-    return T.PL_NAME_RU[i] if _ru(lang) else T.PL_NAME[i]
+    return char(key, lang).form()
+
+
+def location(clock: int, lang: str = "en") -> Noun:
+    return W.noun(f"loc.{clock}", lang)
 
 
 def loc_name(clock: int, lang: str = "en") -> str:
-    return (T.LOC_NAME_RU if _ru(lang) else T.LOC_NAME)[clock]
+    return location(clock, lang).form()
+
+
+def sides(characters: Sequence[str], solo: bool, lang: str, names: Sequence[str] | None) -> list[Noun]:
+    """Each side as a noun: the display name (or, without names, the character); side 1 of solitaire is
+    Shere Khan."""
+    out = [person(names[s]) if names and s < len(names) else char(c, lang) for s, c in enumerate(characters)]
+    if solo:
+        out = out[:1] + [char("khan", lang)]
+    return out
+
+
+def _state_sides(state: Any, lang: str, names: Sequence[str] | None) -> list[Noun]:
+    chars = [T.CHARACTERS[c] for c in state.chars[:state.players]]
+    return sides(chars, bool(getattr(state, "solo", False)), lang, names)
 
 
 def _params(rest: str) -> dict[str, str]:
@@ -55,141 +90,141 @@ def _params(rest: str) -> dict[str, str]:
     return out
 
 
-def _side(state: Any, side: str | int, lang: str) -> str:
-    side = int(side)
-    if state is not None and getattr(state, "solo", False) and side == 1:
-        return "Шер Хан" if _ru(lang) else "Shere Khan"
-    if state is not None and side < state.players:
-        return char_name(T.CHARACTERS[state.chars[side]], lang)
-    return f"seat {side}"
-
-
-def action_label(state: Any, aid: str, lang: str = "en", names: Any = None) -> str:
-    ru = _ru(lang)
+def action_label(state: Any, aid: str, lang: str = "en", names: Sequence[str] | None = None) -> str:
     verb, _, rest = aid.partition(":")
     p = _params(rest) if rest else {}
+    people = _state_sides(state, lang, names)
     card = card_name(p["card"], lang) if "card" in p else ""
-    if verb == "end":
-        return "Закончить шаг 2" if ru else "End Step 2"
-    if verb == "pass":
-        return "Пас" if ru else "Pass"
-    if verb == "passenger":
-        return f"Посадить пассажира: {card}" if ru else f"Take on passenger: {card}"
+
+    def side(key: str) -> Noun:
+        return people[int(p[key])]
+
+    if verb in ("end", "pass", "accept", "decline", "yield"):
+        return W.t(f"action.{verb}", lang)
+    if verb in ("passenger", "action", "discard", "take"):
+        return W.t(f"action.{verb}", lang, card=card)
     if verb == "artifact":
-        who = _side(state, p["seat"], lang)
-        return f"Артефакт {card} в отсек: {who}" if ru else f"Artifact {card} into {who}'s hold"
-    if verb == "action":
-        return f"Сыграть действие: {card}" if ru else f"Play action: {card}"
+        return W.t("action.artifact", lang, card=card, player=side("seat"))
     if verb == "dogfight":
-        who = _side(state, p["target"], lang)
-        return f"Закус по ДАЛЬНОСТИ против: {who}" if ru else f"RANGE dogfight against {who}"
+        return W.t("action.dogfight", lang, player=side("target"))
     if verb == "pilot":
-        who = _side(state, p["target"], lang)
-        return f"Закус пилотом {card} против: {who}" if ru else f"Dogfight with pilot {card} against {who}"
-    if verb in ("accept", "decline", "yield"):
-        return {"accept": ("Принять закус", "Accept the dogfight"), "decline": ("Отказаться от закуса", "Decline"),
-                "yield": ("Уступить", "Yield")}[verb][0 if ru else 1]
-    if verb == "block":
-        return f"Блок: {card_short(p['card'], lang)}" if ru else f"Block with {card_short(p['card'], lang)}"
-    if verb == "maneuver":
-        return f"Манёвр: {card_short(p['card'], lang)}" if ru else f"Maneuver: {card_short(p['card'], lang)}"
+        return W.t("action.pilot", lang, card=card, player=side("target"))
+    if verb in ("block", "maneuver"):
+        return W.t(f"action.{verb}", lang, card=card_short(p["card"], lang))
     if verb == "damage":
         kind = rest.split(",")[0]
-        pos = p.get("pos", "")
-        return {"open": (f"Урон: открыть груз №{pos}", f"Damage: open packed cargo #{pos}"),
-                "discard": (f"Урон: сбросить открытый груз №{pos}", f"Damage: discard open cargo #{pos}"),
-                "hand": ("Урон: защитник сбрасывает карту", "Damage: defender discards a card"),
-                "uncover": ("Урон: снять красного персонажа с кольца", "Damage: uncover the newest covered Location")
-                }[kind][0 if ru else 1]
+        return W.t(f"action.damage_{kind}", lang, pos=p.get("pos", ""))
     if verb == "bounty":
-        if "card" not in p:
-            return "Не брать премию" if ru else "Take no bounty"
-        return f"Премия: {card}" if ru else f"Bounty: {card}"
+        return W.t("action.bounty", lang, card=card) if "card" in p else W.t("action.no_bounty", lang)
     if verb == "move":
-        n, cw = p["n"], p["dir"] == "cw"
-        if ru:
-            return f"Переместиться на {n} {'по часовой' if cw else 'против часовой'}"
-        return f"Move {n} {'clockwise' if cw else 'counter-clockwise'}"
+        n, cw = int(p["n"]), p["dir"] == "cw"
+        here = state.pos[state.active] if state is not None else 0
+        to = (here - 1 + (n if cw else -n)) % 12 + 1
+        return W.t("action.move", lang, n=n, dir=W.t("clockwise" if cw else "counter_clockwise", lang),
+                   to=location(to, lang))
     if verb == "cargo":
         if "seat" in p:
-            who = _side(state, p["seat"], lang)
-            return f"Груз №{p['pos']} у: {who}" if ru else f"Cargo #{p['pos']} of {who}"
-        if "card" not in p:
-            return "Не играть груз" if ru else "Play no cargo"
-        return f"Сыграть как груз: {card}" if ru else f"Play as cargo: {card}"
-    if verb == "discard":
-        return f"Сбросить: {card}" if ru else f"Discard {card}"
+            return W.t("action.cargo_of", lang, pos=p["pos"], player=side("seat"))
+        return W.t("action.cargo", lang, card=card) if "card" in p else W.t("action.no_cargo", lang)
     if verb == "drop":
-        return f"Высадить пассажира №{int(p['pos']) + 1}" if ru else f"Drop passenger #{int(p['pos']) + 1}"
+        pos = int(p["pos"])
+        who_seat = state.dec[1] if state is not None and state.dec is not None else getattr(state, "active", 0)
+        chain = state.chains[who_seat] if state is not None else ()
+        who = card_name(T.DEF_ID[T.C_DEF[chain[pos]]], lang) if pos < len(chain) else ""
+        return W.t("action.drop", lang, pos=pos + 1, card=who)
     if verb == "opponent":
-        who = _side(state, p["seat"], lang)
-        return f"Выбрать противника: {who}" if ru else f"Choose opponent {who}"
+        return W.t("action.opponent", lang, player=side("seat"))
     if verb == "chain":
-        who = _side(state, p["seat"], lang)
-        return f"Пассажир №{int(p['pos']) + 1} у: {who}" if ru else f"Passenger #{int(p['pos']) + 1} of {who}"
-    if verb == "take":
-        return f"Взять: {card}" if ru else f"Take {card}"
+        s, pos = int(p["seat"]), int(p["pos"])
+        chain = state.chains[s] if state is not None else ()
+        who = card_name(T.DEF_ID[T.C_DEF[chain[pos]]], lang) if pos < len(chain) else ""
+        return W.t("action.chain", lang, pos=pos + 1, player=people[s], card=who)
     return aid
 
 
-_EV_EN = {
-    "turn": "Turn {turn}: seat {seat}", "roll": "Seat {seat} rolls {value}", "draw": "Seat {seat} draws {n}",
-    "drew_card": "You draw {card}", "passenger": "Seat {seat} takes on {card}", "artifact": "Seat {seat} plays {card} into hold {target}",
-    "action": "Seat {seat} plays {card}", "dogfight": "Seat {seat} starts a dogfight against {target}",
-    "accept": "Seat {seat} accepts", "decline": "Seat {seat} declines", "block": "Seat {seat} blocks with {card} ({value})",
-    "maneuver": "Seat {seat} attacks with {value}", "yield": "Seat {seat} yields", "move": "Seat {seat} moves to {to}",
-    "cargo": "Seat {seat} plays cargo at {location}", "open_cargo": "Seat {seat} opens {card} in hold {side}",
-    "steal_cargo": "Seat {seat} steals cargo from {side}", "discard": "Seat {seat} discards {card}",
-    "dogfight_won": "The {role} wins the dogfight", "game_over": "Game over: winners {winners} ({reason})",
-    "cover": "{card} covers Location {location}", "khan_cargo": "Shere Khan loads cargo ({n})",
-    "end_step2": "Seat {seat} ends Step 2", "dogfight_over": "The dogfight is over",
-    "dogfight_cancelled": "Seat {seat} cancels the dogfight", "peek": "You look at {card} (hold {side} #{pos})",
-    "peek_public": "Seat {seat} looks at packed cargo #{pos} of hold {side}", "repack": "Seat {seat} repacks",
-    "shuffle_cargo": "Seat {seat} shuffles its hold", "discard_passenger": "{card} leaves seat {seat}'s chain",
-    "move_passenger": "{card} moves to the {to} position", "steal_passenger": "Seat {seat} steals {card} from {side}",
-    "take": "Seat {seat} takes {card} from the {source}", "take_from_hand": "Seat {seat} takes a card from {side}",
-    "took_card": "The card taken is {card}", "stolen_card": "The stolen cargo is {card}",
-    "packed_card": "You pack {card}", "khan_maneuvers": "Shere Khan flies {cards} against {high}",
-    "uncover": "{card} is shot off the ring", "reshuffle": "The discard pile becomes the deck ({size})",
-    "bounty": "Seat {seat} takes {card} as bounty",
-}
-_EV_RU = {
-    "turn": "Ход {turn}: место {seat}", "roll": "Место {seat} выбрасывает {value}", "draw": "Место {seat} набирает {n}",
-    "drew_card": "Вы набрали {card}", "passenger": "Место {seat} сажает {card}", "artifact": "Место {seat} кладёт {card} в отсек {target}",
-    "action": "Место {seat} играет {card}", "dogfight": "Место {seat} начинает закус против {target}",
-    "accept": "Место {seat} принимает закус", "decline": "Место {seat} отказывается", "block": "Место {seat} блокирует: {card} ({value})",
-    "maneuver": "Место {seat} атакует манёвром {value}", "yield": "Место {seat} уступает", "move": "Место {seat} летит в {to}",
-    "cargo": "Место {seat} играет груз в {location}", "open_cargo": "Место {seat} открывает {card} в отсеке {side}",
-    "steal_cargo": "Место {seat} крадёт груз у {side}", "discard": "Место {seat} сбрасывает {card}",
-    "dogfight_won": "Закус выигрывает: {role}", "game_over": "Игра окончена: победители {winners} ({reason})",
-    "cover": "{card} накрывает Локацию {location}", "khan_cargo": "Шер Хан грузит груз ({n})",
-    "end_step2": "Место {seat} заканчивает шаг 2", "dogfight_over": "Закус окончен",
-    "dogfight_cancelled": "Место {seat} отменяет закус", "peek": "Вы смотрите: {card} (отсек {side}, №{pos})",
-    "peek_public": "Место {seat} смотрит груз №{pos} в отсеке {side}", "repack": "Место {seat} перепаковывает груз",
-    "shuffle_cargo": "Место {seat} перемешивает отсек", "discard_passenger": "{card} покидает цепочку места {seat}",
-    "move_passenger": "{card} перемещается в позицию: {to}", "steal_passenger": "Место {seat} похищает {card} у {side}",
-    "take": "Место {seat} берёт {card} ({source})", "take_from_hand": "Место {seat} берёт карту из руки {side}",
-    "took_card": "Взятая карта: {card}", "stolen_card": "Украденный груз: {card}",
-    "packed_card": "Вы упаковали {card}", "khan_maneuvers": "Шер Хан: манёвры {cards} против {high}",
-    "uncover": "{card} сбит с кольца", "reshuffle": "Сброс стал колодой ({size})",
-    "bounty": "Место {seat} берёт премию: {card}",
-}
+def event_text(state: Any, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
+    k, a = event.kind, event.args
+    people = _state_sides(state, lang, names)
 
+    def side(key: str) -> Noun:
+        return people[int(a[key])]
 
-def event_text(state: Any, event: Event, lang: str = "en", names: Any = None) -> str:
-    table = _EV_RU if _ru(lang) else _EV_EN
-    fmt = table.get(event.kind)
-    args = dict(event.args)
-    if "card" in args and isinstance(args["card"], str):
-        args["card"] = card_name(args["card"], lang)
-    if "cards" in args:
-        args["cards"] = ", ".join(card_name(c, lang) for c in args["cards"])
-    if fmt is None:
-        return f"{event.kind}: " + ", ".join(f"{k}={v}" for k, v in event.args.items())
-    try:
-        return fmt.format(**args)
-    except (KeyError, IndexError):
-        return f"{event.kind}: {event.args}"
+    card = card_name(a["card"], lang) if "card" in a and isinstance(a.get("card"), str) else ""
+    if k in ("accept", "decline", "yield", "repack", "shuffle_cargo", "end_step2", "dogfight_cancelled"):
+        return W.s(f"event.{k}", lang, player=side("seat"))
+    if k in ("drew_card", "took_card", "stolen_card", "packed_card", "uncover"):
+        return W.s(f"event.{k}", lang, card=card)
+    if k in ("passenger", "action", "discard", "bounty"):
+        return W.s(f"event.{k}", lang, player=side("seat"), card=card)
+    if k == "turn":
+        return W.s("event.turn", lang, turn=a["turn"], player=side("seat"))
+    if k == "roll":
+        return W.s("event.roll", lang, player=side("seat"), value=a["value"])
+    if k == "draw":
+        return W.s("event.draw", lang, player=side("seat"), n=a["n"])
+    if k == "artifact":
+        return W.s("event.artifact", lang, player=side("seat"), card=card, target=side("target"))
+    if k == "dogfight":
+        if a.get("pilot"):
+            return W.s("event.dogfight_pilot", lang, player=side("seat"), card=card_name(a["pilot"], lang),
+                       target=side("target"))
+        return W.s("event.dogfight", lang, player=side("seat"), target=side("target"))
+    if k == "block":
+        return W.s("event.block", lang, player=side("seat"), card=card, value=a["value"])
+    if k == "maneuver":
+        if card:
+            return W.s("event.maneuver_card", lang, player=side("seat"), card=card, value=a["value"])
+        return W.s("event.maneuver", lang, player=side("seat"), value=a["value"])
+    if k == "move":
+        return W.s("event.move", lang, player=side("seat"), to=location(a["to"], lang))
+    if k == "cargo":
+        where = location(a["location"], lang)
+        if a.get("open") and a.get("card"):
+            return W.s("event.cargo_open", lang, player=side("seat"), card=card, location=where)
+        return W.s("event.cargo", lang, player=side("seat"), location=where)
+    if k == "open_cargo":
+        key = "event.open_bluff" if a.get("bluff") else "event.open_cargo"
+        return W.s(key, lang, player=side("seat"), card=card, side=side("side"))
+    if k == "steal_cargo":
+        return W.s("event.steal_cargo", lang, player=side("seat"), side=side("side"))
+    if k == "discard_cargo":
+        return W.s("event.discard_cargo", lang, player=side("seat"), card=card, side=side("side"))
+    if k == "dogfight_won":
+        role = a["role"]
+        if role == "khan":
+            return W.s("event.dogfight_won_khan", lang)
+        return W.s(f"event.dogfight_won_{role}", lang, player=side("seat"))
+    if k == "game_over":
+        reason = str(a["reason"])
+        if reason.startswith("khan"):
+            return W.s("event.game_over_khan", lang, why=W.t(f"end.{reason}", lang))
+        return W.s("event.game_over_cargo", lang, players=[people[w] for w in a["winners"]])
+    if k == "cover":
+        return W.s("event.cover", lang, card=card, location=location(a["location"], lang))
+    if k == "khan_cargo":
+        return W.s("event.khan_cargo", lang, n=a["n"])
+    if k == "dogfight_over":
+        return W.s("event.dogfight_over", lang)
+    if k == "peek":
+        return W.s("event.peek", lang, card=card, side=side("side"), pos=int(a["pos"]) + 1)
+    if k == "peek_public":
+        return W.s("event.peek_public", lang, player=side("seat"), side=side("side"), pos=int(a["pos"]) + 1)
+    if k == "discard_passenger":
+        return W.s("event.discard_passenger", lang, card=card, player=side("seat"))
+    if k == "move_passenger":
+        return W.s("event.move_passenger", lang, card=card, to=W.t(f"pos.{a['to']}", lang))
+    if k == "steal_passenger":
+        return W.s("event.steal_passenger", lang, player=side("seat"), card=card, side=side("side"))
+    if k == "take":
+        return W.s("event.take", lang, player=side("seat"), card=card, source=W.t(f"source.{a['source']}", lang))
+    if k == "take_from_hand":
+        return W.s("event.take_from_hand", lang, player=side("seat"), side=side("side"))
+    if k == "khan_maneuvers":
+        return W.s("event.khan_maneuvers", lang, cards=join([card_name(c, lang) for c in a["cards"]], lang),
+                   high=a["high"])
+    if k == "reshuffle":
+        return W.s("event.reshuffle", lang, n=a["size"])
+    raise KeyError(f"talespin: no words for the event {k!r}")
 
 
 def _hold_text(hold: list[dict[str, Any]], lang: str) -> str:
@@ -211,62 +246,97 @@ def _bonus(cid: str) -> str:
     return f"({sh:+d}/{rg:+d}/{pi:+d})"
 
 
-def render_view(view: dict[str, Any], lang: str = "en", names: Any = None) -> str:
+def _view_sides(view: dict[str, Any], lang: str, names: Sequence[str] | None) -> list[Noun]:
+    return sides([p["character"] for p in view["seats"]], view.get("mode") == "solitaire", lang, names)
+
+
+def render_view(view: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
     """Ring with planes, stats, chains, holds (packed as backs), hand and the current dogfight."""
-    ru = _ru(lang)
     out: list[str] = []
     players = view["seats"]
-    initials: dict[int, list[str]] = {}
-    for s, p in enumerate(players):
-        initials.setdefault(p["position"], []).append(f"{s}:{char_name(p['character'], lang)[:4]}")
+    people = _view_sides(view, lang, names)
+    planes: dict[int, list[str]] = {}
+    for p in players:
+        planes.setdefault(p["position"], []).append(char_name(p["character"], lang))
     covered = view.get("covered", [])
-    out.append(("Кольцо локаций" if ru else "Location ring") +
-               f" — {'колода' if ru else 'deck'} {view['deck']}, {'сброс' if ru else 'discard'} {len(view['discard'])}")
+    out.append(W.s("view.ring", lang, deck=view["deck"], discard=len(view["discard"])))
     for clock in range(1, 13):
         k = (clock - T.COVER_START) % 12
         cov = f" ✖{card_name(covered[k], lang)}" if k < len(covered) else ""
-        planes = " ✈ " + ", ".join(initials[clock]) if clock in initials else ""
-        out.append(f" {clock:2d} {loc_name(clock, lang):<22} {'ПРИЁМ' if ru else 'RCV'} {T.LOC_RECEIVING[clock]}{cov}{planes}")
+        fly = " ✈ " + ", ".join(planes[clock]) if clock in planes else ""
+        out.append(f" {clock:2d} {loc_name(clock, lang):<22} {W.t('view.receiving', lang)} "
+                   f"{T.LOC_RECEIVING[clock]}{cov}{fly}")
     out.append("")
     for s, p in enumerate(players):
         mark = "▶ " if s == view["active"] else "  "
         st = p["stats"]
-        lbl = ("ЗАГ", "ДАЛ", "ПИЛ") if ru else ("SHP", "RNG", "PIL")
-        out.append(f"{mark}{s}: {char_name(p['character'], lang)} @ {p['position']}  "
-                   f"{lbl[0]} {st[0]} {lbl[1]} {st[1]} {lbl[2]} {st[2]}  "
-                   f"{'рука' if ru else 'hand'} {p['hand_size']}")
+        who = W.t("who", lang, player=people[s], char=char(p["character"], lang))
+        if names is None:
+            who = char_name(p["character"], lang)
+        out.append(mark + W.s("view.seat", lang, player=who, location=location(p["position"], lang),
+                              stats=W.t("view.stats", lang, s=st[0], r=st[1], p=st[2]), hand=p["hand_size"]))
         chain = " → ".join(f"{card_name(c, lang)} {_bonus(c)}" for c in p["chain"]) or "—"
-        out.append(f"     {'цепочка' if ru else 'chain'}: {chain}")
-        out.append(f"     {'отсек' if ru else 'hold'} ({len(p['hold'])}/{view['cargo_to_win']}): {_hold_text(p['hold'], lang)}")
+        out.append("     " + W.t("view.chain", lang, cards=chain))
+        out.append("     " + W.t("view.hold", lang, n=len(p["hold"]), need=view["cargo_to_win"],
+                                 cards=_hold_text(p["hold"], lang)))
         if p.get("known_hand"):
-            out.append(f"     {'известно в руке' if ru else 'known in hand'}: "
-                       + ", ".join(card_name(c, lang) for c in p["known_hand"]))
+            out.append("     " + W.t("view.known_hand", lang,
+                                     cards=", ".join(card_name(c, lang) for c in p["known_hand"])))
     if "khan_hold" in view:
-        out.append(f"  {'Шер Хан' if ru else 'Shere Khan'}: {'отсек' if ru else 'hold'} "
-                   f"({len(view['khan_hold'])}/5): {_hold_text(view['khan_hold'], lang)}")
+        out.append("  " + W.t("view.khan_hold", lang, n=len(view["khan_hold"]),
+                              cards=_hold_text(view["khan_hold"], lang)))
     seat = view.get("seat")
     if seat is not None and seat < len(players) and players[seat]["hand"] is not None:
         out.append("")
-        out.append(("Ваша рука: " if ru else "Your hand: ") +
-                   ", ".join(card_short(c, lang) for c in players[seat]["hand"]))
+        out.append(W.s("view.hand", lang, cards=", ".join(card_short(c, lang) for c in players[seat]["hand"])
+                       or "—"))
     df = view.get("dogfight")
     if df:
         out.append("")
-        first = df["first"]
-        out.append(("Закус: " if ru else "Dogfight: ") + f"{df['attacker']} → {df['defender']}  "
-                   f"({df['phase']}); {'первый манёвр' if ru else 'first maneuver'} {df['first_value']}"
-                   f" ({first[1]} {'ур' if ru else 'dmg'}, {first[2]} {'наб' if ru else 'draw'})")
+        defender = people[1] if df["defender"] == "khan" else people[int(df["defender"])]
+        out.append(W.s("view.dogfight", lang, attacker=people[int(df["attacker"])], defender=defender,
+                       phase=W.name(f"dfphase.{df['phase']}", lang), value=df["first_value"]))
         if df["pilot"]:
-            out.append(f"   {'пилот' if ru else 'pilot'}: {card_short(df['pilot'], lang)}")
-        out.append(f"   {'атака' if ru else 'attack'}: " + (", ".join(card_short(c, lang) for c in df["attack"]) or "—"))
-        out.append(f"   {'защита' if ru else 'defence'}: " + (", ".join(card_short(c, lang) for c in df["defence"]) or "—"))
+            out.append("   " + W.t("view.pilot", lang, card=card_short(df["pilot"], lang)))
+        out.append("   " + W.t("view.attack", lang, cards=", ".join(card_short(c, lang) for c in df["attack"]) or "—"))
+        out.append("   " + W.t("view.defence", lang, cards=", ".join(card_short(c, lang) for c in df["defence"])
+                                or "—"))
     out.append("")
-    out.append(f"{'Ход' if ru else 'Turn'} {view['turn']}, {'шаг' if ru else 'step'}: {view['phase']}, "
-               f"{'кубик' if ru else 'die'}: {view['die'] or '-'}")
+    out.append(W.s("view.turn", lang, turn=view["turn"], phase=W.name(f"phase.{view['phase']}", lang),
+                   die=view["die"] or "—"))
     dec = view.get("decision")
     if dec:
-        ctx = f" ({dec['context']})" if "context" in dec else ""
-        out.append((f"Решает место {dec['seat']}: " if ru else f"Waiting for seat {dec['seat']}: ") + dec["kind"] + ctx)
+        out.append(W.s("view.decides", lang, player=people[int(dec["seat"])], what=decision_text(dec, lang)))
     if view.get("result"):
-        out.append(("Итог: " if ru else "Result: ") + f"{view['winners']} ({view['end_reason']})")
+        out += result_lines(view, lang, names)
     return "\n".join(out)
+
+
+def decision_text(dec: dict[str, Any], lang: str) -> str:
+    """What a seat is deciding, in words (the view's decision kind and context)."""
+    kind = str(dec["kind"])
+    if kind == "move":
+        return W.t("decision.move", lang, n=dec.get("context", ""))
+    return W.t(f"decision.{kind}", lang) if W.has_template(f"decision.{kind}") else W.t("decision.main", lang)
+
+
+def result_lines(view: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> list[str]:
+    """Cargo delivered by each player, and how the game ended (R8: five cargo, or Shere Khan's wins)."""
+    res = view["result"]
+    det = res.get("details", {})
+    people = _view_sides(view, lang, names)
+    lines = []
+    for s, p in enumerate(view["seats"]):
+        opened = sum(1 for e in p["hold"] if e["open"])
+        lines.append(W.s("result.player", lang, player=people[s], n=len(p["hold"]), open=opened))
+    if "khan_hold" in view:
+        lines.append(W.s("result.khan", lang, n=len(view["khan_hold"]), covered=len(view.get("covered", []))))
+    reason = str(det.get("reason", view.get("end_reason", "")))
+    if reason.startswith("khan"):
+        lines.append(W.s("result.khan_won", lang, why=W.t(f"end.{reason}", lang)))
+    else:
+        winners = [people[w] for w in res["winners"]]
+        lines.append(W.s("result.winner", lang, players=winners or [plain("—")], need=view["cargo_to_win"]))
+    if det.get("turns"):
+        lines.append(W.s("result.turns", lang, n=det["turns"]))
+    return lines

@@ -17,7 +17,9 @@ from rich.table import Table
 from rich.text import Text
 
 from nastolka.engine import Game
+from nastolka.engine.words import sentence
 from nastolka.games.colt_express import data as D
+from nastolka.games.colt_express import text as colt_text
 from nastolka.games.colt_express.text import bandit_name, car_name, card_name
 
 from .base import CardFace, Presenter
@@ -25,47 +27,6 @@ from .draw import RULE, Box, Boxes
 
 SEAT_COLOURS = ("red", "dodger_blue1", "green3", "yellow", "magenta", "cyan")
 CAR_WIDTH = 18
-
-CARD_TEXT: dict[str, tuple[str, str]] = {
-    "move": ("Inside: to an adjacent car. On the roof: 1 to 3 cars forward or back.",
-             "Внутри — в соседний вагон. На крыше — на 1–3 вагона вперёд или назад."),
-    "floor": ("Climb between the inside and the roof of the same car.",
-              "Перейти между вагоном и его крышей."),
-    "fire": ("Give one of your bullets to a bandit: inside, in an adjacent car; on a roof, the nearest "
-             "bandits in line of sight. Not in your own place.",
-             "Отдать пулю бандиту: внутри — в соседнем вагоне; на крыше — ближайшим в прямой видимости. "
-             "Не в своём месте."),
-    "punch": ("A bandit in your place drops one loot of your choice and is pushed to an adjacent car.",
-              "Бандит в вашем месте роняет добычу на ваш выбор и отлетает в соседний вагон."),
-    "marshal": ("Move the Marshal to an adjacent car. Bandits inside his car flee to the roof and take "
-                "a neutral bullet.",
-                "Передвинуть шерифа в соседний вагон. Бандиты внутри его вагона бегут на крышу и получают "
-                "нейтральную пулю."),
-    "rob": ("Take one loot token of your choice from your place.",
-            "Взять одну добычу на выбор в своём месте."),
-    "bullet": ("A bullet card: it clogs your hand and does nothing.",
-               "Пуля: занимает место в руке и ничего не делает."),
-}
-
-BANDIT_TEXT: dict[str, tuple[str, str]] = {
-    "ghost": ("May play the first card of each round face down.",
-              "Может сыграть первую карту раунда рубашкой вверх."),
-    "doc": ("Draws 7 cards at the start of each round.", "Набирает 7 карт в начале раунда."),
-    "tuco": ("May shoot through the roof at a bandit in his own car on the other level.",
-             "Может стрелять сквозь крышу в бандита своего вагона на другом уровне."),
-    "cheyenne": ("When she punches a bandit and a purse falls, she may keep it.",
-                 "Ударив бандита, может забрать выпавший кошелёк себе."),
-    "belle": ("Cannot be the target of Fire or Punch if another bandit could be chosen.",
-              "Не может быть целью выстрела или удара, если можно выбрать другого бандита."),
-    "django": ("The bandit he shoots is pushed one car in the direction of the shot.",
-               "Подстреленный им бандит отлетает на вагон в направлении выстрела."),
-}
-
-LOOT_TEXT = ("Loot: purse $250–500 (face down), jewel ◆ $500, strongbox ▣ $1000; "
-             "the Gunslinger (most bullets fired) gets $1000.",
-             "Добыча: кошелёк $250–500 (рубашкой вверх), камень ◆ $500, кейс ▣ $1000; "
-             "самый меткий стрелок получает $1000.")
-
 
 _CAR = re.compile(r"^(?:move|marshal|punch):.*\bcar=(?P<car>\d+)")
 
@@ -97,16 +58,15 @@ def loot_text(loot: dict[str, Any]) -> Text:
     return text
 
 
-def _lang_pick(pair: tuple[str, str], lang: str) -> str:
-    return pair[1] if lang == "ru" and pair[1] else pair[0]
+W = colt_text.W
 
 
 class ColtExpressPresenter(Presenter):
     def action_hint(self, view: dict[str, Any], aid: str, lang: str) -> str:
         m = re.match(r"play:card=(\w+)", aid)
-        if not m or m.group(1) not in CARD_TEXT:
+        if not m or not colt_text.card_text(m.group(1), lang):
             return ""
-        return f"{card_name(m.group(1), lang)}: {_lang_pick(CARD_TEXT[m.group(1)], lang)}"
+        return f"{card_name(m.group(1), lang)}: {colt_text.card_text(m.group(1), lang)}"
 
     def decision_key(self, view: dict[str, Any], aids: Sequence[str]) -> str | None:
         phase = view.get("phase")
@@ -164,20 +124,18 @@ class ColtExpressPresenter(Presenter):
         return Group(*parts)
 
     def header(self, view: dict[str, Any], lang: str) -> Text:
-        ru = lang == "ru"
         text = Text()
         rc = view.get("round_card")
         if rc:
-            i = D.ROUND_INDEX.get(rc)
-            name = rc if i is None else (D.ROUND_RU[i] if ru else D.ROUND_EN[i])
-            text.append(f"{'Раунд' if ru else 'Round'} {view.get('round')}/{view.get('rounds_total')}: ", style="bold")
-            text.append(name, style="bold")
+            text.append(W.s("event.round", lang, n=f"{view.get('round')}/{view.get('rounds_total')}",
+                            name=W.name(rc, lang)), style="bold")
             text.append("   ")
             turns, turn = str(view.get("turns", "")), view.get("turn")
             for j, t in enumerate(turns):
+                t = colt_text.turn_symbol(t, lang)
                 text.append(f"[{t}]" if j == turn else f" {t} ", style="bold reverse" if j == turn else "dim")
-        phase = view.get("phase", "")
-        text.append(f"   {'фаза' if ru else 'phase'}: {phase}", style="italic")
+        phase = W.name(f"phase.{view.get('phase', 'over')}", lang)
+        text.append(f"   {sentence(phase)}", style="italic")
         return text
 
     def car(self, c: int, car: dict[str, Any], bandits: list[dict[str, Any]], marshal: Any,
@@ -197,7 +155,7 @@ class ColtExpressPresenter(Presenter):
             inside = Text("★", style="bold yellow") + (Text(" ") + inside if inside else Text(""))
         style = "bold" if car.get("id") == "locomotive" else ""
         roof = Box([Text("▲ ", style="dim") + who("roof"), loot_text(car.get("roof", {}))], width=CAR_WIDTH,
-                   title=car_name(str(car.get("id")), lang), style=style, wrap=True)
+                   title=sentence(car_name(str(car.get("id")), lang)), style=style, wrap=True)
         below = Box([Text("▼ ", style="dim") + inside, loot_text(car.get("inside", {}))], width=CAR_WIDTH,
                     subtitle=str(c), style=style, wrap=True)
         return roof, below
@@ -208,7 +166,8 @@ class ColtExpressPresenter(Presenter):
             if k:
                 text.append(" · ", style="dim")
             name = "▒▒" if entry.get("card") is None else card_name(entry["card"], lang)
-            text.append(f"#{entry.get('seat')} {name}", style=seat_colour(entry.get("seat")))
+            owners = [bandit_name(b["id"], lang) for b in view.get("bandits", []) if b.get("seat") == entry.get("seat")]
+            text.append(f"{'/'.join(owners)}: {name}", style=seat_colour(entry.get("seat")))
         if not view.get("pile"):
             text.append("—", style="dim")
         return text
@@ -221,17 +180,18 @@ class ColtExpressPresenter(Presenter):
         faces = []
         for card in cards:
             kind = str(card).split(":")[0]
-            faces.append(CardFace(card_name(card, lang), "", _lang_pick(CARD_TEXT.get(kind, ("", "")), lang),
+            faces.append(CardFace(card_name(card, lang), "", colt_text.card_text(str(card), lang),
                                   "dim" if kind == "bullet" else style))
         return faces
 
     def card_texts(self, view: dict[str, Any], lang: str) -> list[tuple[str, str]]:
-        out = [(card_name(k, lang), _lang_pick(CARD_TEXT[k], lang)) for k in D.KIND_IDS if k in CARD_TEXT]
-        out.append((card_name("bullet:neutral", lang), _lang_pick(CARD_TEXT["bullet"], lang)))
+        """Every action card, the bandits at the table, the loot and the round cards: words.toml's rules texts."""
+        out = [(card_name(k, lang), colt_text.card_text(k, lang)) for k in D.KIND_IDS if W.text(k, lang)]
+        out.append((card_name("bullet:neutral", lang), colt_text.card_text("bullet", lang)))
         for b in view.get("bandits", []):
-            if b.get("id") in BANDIT_TEXT:
-                out.append((bandit_name(b["id"], lang), _lang_pick(BANDIT_TEXT[b["id"]], lang)))
-        out.append(("$", _lang_pick(LOOT_TEXT, lang)))
+            if W.text(b.get("id", ""), lang):
+                out.append((bandit_name(b["id"], lang), W.text(b["id"], lang)))
+        out += W.rules_texts(lang, ("loot", "rule", "round", "turn"))
         return out
 
     def table(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:

@@ -18,6 +18,7 @@ from rich.text import Text
 
 from nastolka.engine import Game
 from nastolka.games.talespin import data as T
+from nastolka.games.talespin import text as ts_text
 from nastolka.games.talespin.text import card_name, char_name, loc_name
 
 from .base import CardFace, Presenter
@@ -38,10 +39,8 @@ def _pick(en: str, ru: str, lang: str) -> str:
 
 
 def card_text(cid: str, lang: str) -> str:
-    d = T.DEF_INDEX.get(cid)
-    if d is None:
-        return ""
-    return _pick(T.D_TEXT[d], T.D_TEXT_RU[d], lang)
+    """The card's rules text, from the same source as every other client (the game's text module)."""
+    return ts_text.card_text(cid, lang)
 
 
 def card_stats(cid: str, lang: str) -> str:
@@ -180,8 +179,8 @@ class TaleSpinPresenter(Presenter):
         if upper:
             lines.append(Text(f"{'колода' if ru else 'deck'} {view.get('deck')} · "
                               f"{'сброс' if ru else 'discard'} {len(view.get('discard') or [])}"))
-            lines.append(Text(f"{'ход' if ru else 'turn'} {view.get('turn')} · {view.get('phase')} · "
-                              f"{'кубик' if ru else 'die'} {view.get('die') or '–'}"))
+            lines.append(Text(ts_text.W.t("view.turn", lang, turn=view.get("turn"), die=view.get("die") or "—",
+                                          phase=ts_text.W.name(f"phase.{view.get('phase')}", lang))))
             lines.append(Text(f"{'грузов для победы' if ru else 'cargo to win'}: {view.get('cargo_to_win')}",
                               style="dim"))
             resolving = view.get("resolving") or []
@@ -191,7 +190,7 @@ class TaleSpinPresenter(Presenter):
             df = view.get("dogfight")
             if df:
                 who = [self.side_name(view, df.get(k), lang) for k in ("attacker", "defender")]
-                lines.append(Text(("Воздушный бой: " if ru else "Dogfight: ") + " → ".join(who), style="bold red"))
+                lines.append(Text((ts_text.W.t("view.dogfight_short", lang) + " ") + " → ".join(who), style="bold red"))
                 lines.append(Text(f"{'атака' if ru else 'attack'}: "
                                   + (", ".join(card_name(c, lang) for c in df.get("attack") or []) or "—")))
                 lines.append(Text(f"{'защита' if ru else 'defence'}: "

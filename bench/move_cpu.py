@@ -1,0 +1,85 @@
+"""Server CPU time per accepted move, measured in-process: the table service and the websocket hub of
+``nastolka serve`` on a SQLite file, four seats and a spectator watching each table, every message encoded
+as it would be sent. Process CPU time (all threads, so the database writer counts too) is summed over the
+games' moves (choosing a random legal id is the only other work), so other programs on the machine do not inflate it the way wall time would. What
+it leaves out: the websocket frame parsing and writing in uvicorn (the load bench's ``server_cpu_ms_per_move``
+includes those).
+
+    python bench/move_cpu.py --games 20 [--game show_battle] [--seats 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import nastolka.games  # noqa: F401  (registers the games)
+from nastolka.server.db import Database
+from nastolka.server.hub import Hub
+from nastolka.server.tables import TableService
+from nastolka.server.tokens import hash_token
+
+
+class FakeSocket:
+    """A hub client that encodes what it is sent, as the real writer does, and keeps nothing."""
+
+    def __init__(self, table_id: str, seat: int | None, token_hash: str | None) -> None:
+        self.table_id, self.seat, self.token_hash = table_id, seat, token_hash
+        self.sent = 0
+
+    def send(self, msg: Any) -> None:
+        if not isinstance(msg, str):
+            msg = json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+        self.sent += len(msg)
+
+
+async def measure(game: str, seats: int, games: int) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Database(f"sqlite:///{Path(tmp) / 'cpu.db'}", 1)
+        db.migrate()
+        svc = TableService(db)
+        hub = Hub()
+        svc.listeners.append(hub.on_change)
+        cpu = 0.0
+        moves = 0
+        sent = 0
+        for g in range(games):
+            made = await svc.create(game, {}, [{}] * seats)
+            rt = getattr(made, "rt", made)
+            tokens = [(await svc.join(rt.id, i, f"p{i}"))[2] for i in range(seats)]
+            sockets = [FakeSocket(rt.id, i, hash_token(t)) for i, t in enumerate(tokens)]
+            sockets.append(FakeSocket(rt.id, None, None))
+            for s in sockets:
+                hub.add(s)  # type: ignore[arg-type]
+            rng = random.Random(g)
+            start = time.process_time()   # read once per game: the clock itself is a costly system call
+            while rt.status == "playing":
+                seat = rt.state.to_act[0]
+                aid = rng.choice(rt.state.legal_ids(seat))
+                entry = await svc.submit(rt, seat, aid, rt.version, by="human")
+                sockets[seat].send({"type": "accepted", "version": entry.version + 1, "action": entry.action})
+                moves += 1
+            cpu += time.process_time() - start
+            sent += sum(s.sent for s in sockets)
+        db.close()
+    return {"game": game, "seats": seats, "games": games, "moves": moves,
+            "cpu_ms_per_move": round(1000 * cpu / moves, 3), "bytes_sent_per_move": round(sent / moves)}
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--game", default="show_battle")
+    p.add_argument("--seats", type=int, default=4)
+    p.add_argument("--games", type=int, default=20)
+    args = p.parse_args()
+    print(json.dumps(asyncio.run(measure(args.game, args.seats, args.games)), indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,122 @@
+"""No engine words in front of a player: random games of every game, player count and variant, read in both
+languages — every action label, event text, rendered view, option help and result — scanned for ids,
+``key=value``, snake_case, seat numbers, Python reprs, rule ids, bot class names and Latin words in
+Russian text. The scan must find nothing.
+
+The players carry display names (as a client passes them), so a number or an id in any text is a bug.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from nastolka.engine import Rng, all_games, visible
+from nastolka.engine.words import seat_names
+
+#: (game, players, options): every player count, and the variants that change the words
+VARIANTS: list[tuple[str, int, dict[str, Any]]] = [
+    *[("colt_express", n, {}) for n in range(2, 7)],
+    *[("colt_express", n, {"expert": True}) for n in range(3, 7)],
+    ("show_battle", 1, {"automa_level": "debut"}), ("show_battle", 1, {"automa_level": "legend"}),
+    ("show_battle", 2, {}), ("show_battle", 2, {"jury_sympathy": True}), ("show_battle", 3, {}),
+    ("show_battle", 4, {}),
+    *[("talespin", n, {}) for n in range(1, 5)],
+    ("talespin", 2, {"cargo_to_win": 7}), ("talespin", 3, {"beginner": True}),
+]
+
+PEOPLE = {"ru": {0: "Аня", 2: "Вика", 4: "Гоша"}, "en": {0: "Anya", 2: "Vika", 4: "Gosha"}}
+KINDS = ["human", "normal", "human", "hard", "human", "easy"]
+
+COMMON = [
+    (re.compile(r"\b[A-Za-z]+_[A-Za-z_]+\b"), "snake_case"),
+    (re.compile(r"\w+=\w"), "key=value"),
+    (re.compile(r"\b(?:seat|Seat|SEAT)\s*\d|\bPlayer\s*#?\d|\bИгрок\s*#?\d|\b[Мм]есто\s*#?\d|#\d"), "seat number"),
+    (re.compile(r"\bNone\b|\bTrue\b|\bFalse\b|\[\d|\[\]|\{'|'\w+'|\(\)"), "Python repr"),
+    (re.compile(r"\b(?:CE|SB|R)-?\d+(?:\.\d+)?\b"), "rule id"),
+    (re.compile(r"\b(?:heuristic|ismcts|IsmctsBot|HeuristicBot)\b", re.I), "bot class name"),
+    (re.compile(r"\b(?:schemin|stealin)\b(?!')|\bexpert_keep\b|·\s*main\b|\bstep:\s*end\b"), "internal phase"),
+]
+LATIN_IN_RUSSIAN = re.compile(r"[A-Za-z]{2,}")
+
+
+def _names(players: int, lang: str) -> list[str]:
+    return seat_names(KINDS[:players], lang, PEOPLE[lang])
+
+
+def _texts(game_id: str, players: int, options: dict[str, Any], seed: int) -> Iterator[tuple[str, str, str]]:
+    """(lang, where, text) for every string a person could read in one random game."""
+    game = next(g for g in all_games() if g.id == game_id)
+    names = {lang: _names(players, lang) for lang in ("ru", "en")}
+    for lang in ("ru", "en"):
+        for option in game.options.options:
+            yield lang, f"option {option.name}", option.help_ru if lang == "ru" else option.help_en
+            for value in option.choices:
+                if option.kind == "choice":
+                    yield lang, f"choice {option.name}", game.choice_label(option.name, value, lang)
+    state = game.new(players, options, seed=seed)
+    rng = Rng(seed)
+    step = 0
+    while not state.is_over:
+        seat = state.to_act[0]
+        for lang in ("ru", "en"):
+            for action in state.legal_actions(seat, names[lang]):
+                yield lang, f"label {action.id}", action.label(lang)
+            if step % 9 == 0:
+                for viewer in (seat, None):
+                    yield lang, f"view of {viewer}", state.render(viewer, lang, names[lang])
+        legal = state.legal_ids(seat)
+        events = state.apply(seat, legal[rng.randbelow(len(legal))])
+        for lang in ("ru", "en"):
+            for event in events:
+                yield lang, f"event {event.kind}", state.event_text(event, lang, names[lang])
+            for event in visible(events, None):
+                yield lang, f"public event {event.kind}", state.event_text(event, lang, names[lang])
+        step += 1
+    for lang in ("ru", "en"):
+        for viewer in (*range(players), None):
+            yield lang, f"final view of {viewer}", state.render(viewer, lang, names[lang])
+        for line in state.result_lines(state.view(None), lang, names[lang]):
+            yield lang, "result", line
+        words = game.words
+        if words is not None:
+            for title, text in words.rules_texts(lang):
+                yield lang, f"rules text of {title}", text
+
+
+def problems(lang: str, text: str) -> list[str]:
+    found = [f"{what}: {m.group(0)!r}" for pattern, what in COMMON for m in [pattern.search(text)] if m]
+    if lang == "ru":
+        m = LATIN_IN_RUSSIAN.search(text)
+        if m:
+            found.append(f"Latin in Russian: {m.group(0)!r}")
+    return found
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), VARIANTS,
+                         ids=[f"{g}-{n}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'base'}" for g, n, o in VARIANTS])
+def test_no_engine_words_in_any_text(game_id: str, players: int, options: dict[str, Any]) -> None:
+    bad: list[str] = []
+    scanned = 0
+    for seed in (1, 2):
+        for lang, where, text in _texts(game_id, players, options, seed):
+            scanned += 1
+            assert text.strip(), f"{game_id} {lang} {where}: empty text"
+            for problem in problems(lang, text):
+                bad.append(f"{lang} {where}: {problem} in {text[:160]!r}")
+    assert scanned > 500
+    assert not bad, f"{len(bad)} of {scanned} strings: " + "\n".join(sorted(set(bad))[:40])
+
+
+def test_the_scan_can_fail() -> None:
+    """Each pattern catches the kind of line the issue found in real games."""
+    for lang, line in [("en", "seat 0 (red) places Clown"), ("en", "Player #1 kept a card"),
+                       ("ru", "Место 0 летит в 10"), ("en", "discard_cargo: seat=2, side=0"),
+                       ("en", "Game over: winners [1] (cargo)"), ("ru", "Закус выигрывает: attacker"),
+                       ("en", "Phase: schemin"), ("en", "cargo needed to win (R18.1)"), ("ru", "Бот: heuristic")]:
+        assert problems(lang, line), line
+    assert not problems("ru", "Аня выкладывает Жонглёра: ряд 1, позиция 3")
+    assert not problems("en", "Phase 1: Schemin'")
