@@ -197,7 +197,7 @@ class TaleSpinPresenter(Presenter):
                                   + (", ".join(card_name(c, lang) for c in df.get("defence") or []) or "—")))
             elif "khan_hold" in view:
                 lines.append(Text(f"{'Шер Хан' if ru else 'Shere Khan'}: {len(view['khan_hold'])}/5"))
-        return Box(lines, width=2 * CELL, style="dim", height=3)
+        return Box(lines, width=2 * CELL, style="dim", height=3, wrap=True)
 
     def side_name(self, view: dict[str, Any], side: Any, lang: str) -> str:
         """A dogfight side: a seat number becomes its character's name; anything else (Khan) stays."""
