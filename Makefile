@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 NATIVE := $(VENV)/.native
 NATIVE_SOURCES := setup.py $(wildcard nastolka/*.py nastolka/engine/*.py nastolka/games/*/*.py)
 
-.PHONY: play serve test lint typecheck unit bench clean chromium native pure
+.PHONY: play serve test lint typecheck unit bench bench-compare bench-accept clean chromium native pure
 
 # mypy (which brings mypyc) is installed first so the editable install can compile (no build isolation).
 # Without a C compiler, or with NASTOLKA_PURE=1, the install says so and stays pure Python.
@@ -40,8 +40,10 @@ serve: $(NATIVE)
 lint: $(STAMP)
 	$(BIN)/ruff check nastolka tests bench
 
+# the whole package type-checks; the engine and the games (pure rules) also pass --strict
 typecheck: $(STAMP)
-	$(BIN)/mypy nastolka/engine
+	$(BIN)/mypy nastolka
+	$(BIN)/mypy --strict nastolka/engine nastolka/games
 
 # The browser tests drive Debian's Chromium (never a downloaded browser): install it when missing, or
 # stop here saying how — the tests are never skipped.
@@ -74,6 +76,14 @@ test: lint typecheck unit
 # both builds, one after the other, plus cachegrind instructions per Colt Express 4-player game
 bench: $(NATIVE)
 	$(BIN)/python -m nastolka.bench_builds --out bench/results.json
+
+# measures the current build into bench/latest.json and reports every speed figure against the committed
+# bench/results.json (a report, not a test: the machine's load moves figures by ±10 %)
+bench-compare: $(STAMP)
+	$(BIN)/nastolka bench --out bench/latest.json --compare bench/results.json --tolerance 0.15
+
+bench-accept: $(STAMP)
+	cp bench/latest.json bench/results.json
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build

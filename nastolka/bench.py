@@ -11,6 +11,7 @@ import os
 import platform
 import sys
 import time
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from nastolka.engine import Game, Rng, all_games, get
@@ -23,7 +24,7 @@ def _playout(game: Game, players: int, seed: int) -> tuple[int, list[Any]]:
     """One random game; returns its action count and a few mid-game states for the clone benchmark."""
     state = game.new(players, seed=seed)
     rng = Rng(seed ^ 0x5EED)
-    snapshots = []
+    snapshots: list[Any] = []
     while not state.is_over:
         seat = state.to_act[0]
         legal = state.legal_ids(seat)
@@ -64,34 +65,35 @@ def bench_game(game: Game, seconds: float = 2.0, players: int | None = None) -> 
     }
 
 
-def _optional_sections(game_id: str, seconds: float) -> dict[str, Any]:
+#: an extra benchmark section: ``section(game_id, seconds) -> JSON-ready figures``
+Section = Callable[[str, float], Any]
+
+
+def _optional_sections(game_id: str, seconds: float, sections: Mapping[str, Section]) -> dict[str, Any]:
     extra: dict[str, Any] = {}
-    try:
-        from nastolka.bots.bench import bench_bots  # type: ignore[import-not-found]
-
-        extra["bots"] = bench_bots(game_id, seconds)
-    except ImportError:
-        pass
-    except Exception as exc:  # a broken optional section is reported, not fatal
-        extra["bots"] = {"error": f"{type(exc).__name__}: {exc}"}
-    try:
-        from nastolka.rl.bench import bench_env  # type: ignore[import-not-found]
-
-        extra["rl"] = bench_env(game_id, seconds)
-    except ImportError:
-        pass
-    except Exception as exc:
-        extra["rl"] = {"error": f"{type(exc).__name__}: {exc}"}
+    for name, section in sections.items():
+        try:
+            extra[name] = section(game_id, seconds)
+        except Exception as exc:  # a broken optional section is reported, not fatal
+            extra[name] = {"error": f"{type(exc).__name__}: {exc}"}
     return extra
 
 
-def run(game_ids: list[str] | None = None, seconds: float = 2.0, extras: bool = True) -> dict[str, Any]:
+def run(game_ids: list[str] | None = None, seconds: float = 2.0, extras: bool = True,
+        sections: Mapping[str, Section] | None = None) -> dict[str, Any]:
+    """Figures per game; with ``extras`` also the bots section and any ``sections`` a client adds (the
+    CLI adds the RL environments' section: this service layer does not import the RL adapters)."""
     games = [get(g) for g in game_ids] if game_ids else all_games()
     results: dict[str, Any] = {}
+    extra_sections: dict[str, Section] = {}
+    if extras:
+        from nastolka.bots.bench import bench_bots
+
+        extra_sections = {"bots": bench_bots, **(sections or {})}
     for game in games:
         entry = bench_game(game, seconds)
         if extras:
-            entry.update(_optional_sections(game.id, seconds))
+            entry.update(_optional_sections(game.id, seconds, extra_sections))
         results[game.id] = entry
     results["_machine"] = {
         "python": sys.version.split()[0],
@@ -102,3 +104,37 @@ def run(game_ids: list[str] | None = None, seconds: float = 2.0, extras: bool = 
         "date": time.strftime("%Y-%m-%dT%H:%M:%S"),
     }
     return results
+
+
+def _rates(data: Any, prefix: str = "") -> dict[str, float]:
+    """Every ``*_per_second`` figure in a results tree, by dotted path (``talespin.bots.ismcts_…``)."""
+    out: dict[str, float] = {}
+    if isinstance(data, dict):
+        for key, value in data.items():
+            path = f"{prefix}.{key}" if prefix else str(key)
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and key.endswith("_per_second"):
+                out[path] = float(value)
+            elif isinstance(value, dict) and not str(key).startswith("_"):
+                out.update(_rates(value, path))
+    return out
+
+
+def compare(current: dict[str, Any], baseline: dict[str, Any], tolerance: float = 0.15) -> list[dict[str, Any]]:
+    """Each speed figure of ``current`` against the committed ``baseline`` (higher is better).
+
+    A row's ``status`` is ``slower`` when the figure fell by more than ``tolerance`` (a fraction), ``faster``
+    when it rose by more, else ``same``; figures missing on one side are ``new`` or ``gone``. Why a
+    tolerance: on a shared machine the same code varies by ±10 %; a report, not a timed test, decides.
+    """
+    now, before = _rates(current), _rates(baseline)
+    rows: list[dict[str, Any]] = []
+    for path in sorted(set(now) | set(before)):
+        if path not in before or path not in now:
+            rows.append({"figure": path, "before": before.get(path), "now": now.get(path),
+                         "change": None, "status": "new" if path not in before else "gone"})
+            continue
+        change = now[path] / before[path] - 1 if before[path] else 0.0
+        status = "slower" if change < -tolerance else "faster" if change > tolerance else "same"
+        rows.append({"figure": path, "before": before[path], "now": now[path], "change": round(change, 3),
+                     "status": status})
+    return rows

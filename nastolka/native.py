@@ -155,7 +155,7 @@ def install() -> None:
     if any(isinstance(f, _BuildFinder) for f in sys.meta_path):
         return
     MODE, REASON, _COMPILED = _decide()
-    sys.meta_path.insert(0, _BuildFinder(_COMPILED))  # type: ignore[arg-type]
+    sys.meta_path.insert(0, _BuildFinder(_COMPILED))  # type: ignore[arg-type, unused-ignore]
 
 
 def loaded_compiled() -> list[str]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nastolka.bots import make_bot
-from nastolka.bots.base import POLICY_PREFIX, check_seat_bot
+from nastolka.bots.base import check_seat_bot, family_of
 from nastolka.engine import NastolkaError, get, record_of
 from nastolka.match import run_match
 from nastolka.runner import Played, RunInfo, run_batch
@@ -91,11 +91,11 @@ def _play_one(args: tuple[str, int, Sequence[str], dict[str, Any], int, int, boo
 
 def policy_prepare(names: Sequence[str]) -> Any:
     """Ship the trained policies among ``names`` to the workers (None when there are none)."""
-    if not any(name.startswith(POLICY_PREFIX) for name in names):
+    families = {id(f): f for f in map(family_of, names) if f is not None}
+    if not families:
         return None
-    from nastolka.rl.policy import batch_prepare
-
-    return batch_prepare(names)
+    prepared = [f.call("prepare", names) for f in families.values()]
+    return prepared[0] if len(prepared) == 1 else prepared
 
 
 def simulate(game_id: str, players: int, bots: Sequence[str], count: int, *, seed: int = 0,

@@ -114,7 +114,7 @@ def test_bad_input_is_one_line_error(toy, capsys, monkeypatch, args: list[str], 
 @pytest.mark.parametrize("content, message", [
     ("{not json", "not valid JSON"),
     ('{"game": "toy"}', "has no 'players'"),
-    ('{"game": "toy", "players": 2, "actions": [[0, "play:999"]], "seed": 1}', "does not replay"),
+    ('{"game": "toy", "players": 2, "actions": [[0, "play:card=999"]], "seed": 1}', "does not replay"),
 ])
 def test_malformed_or_tampered_record_is_one_line_error(toy, capsys, monkeypatch, tmp_path: Path,
                                                          content: str, message: str) -> None:

@@ -92,11 +92,11 @@ def test_player_count_and_seed_are_checked() -> None:
 
 
 @pytest.mark.parametrize("seat, action, reason", [
-    (1, "play:1", "not seat 1's decision"),
-    (0, "play:999", "not a legal action"),
+    (1, "play:card=1", "not seat 1's decision"),
+    (0, "play:card=999", "not a legal action"),
     (0, 12, "must be an action id string"),
-    (9, "play:1", "seat must be a number"),
-    ("0", "play:1", "seat must be a number"),
+    (9, "play:card=1", "seat must be a number"),
+    ("0", "play:card=1", "seat must be a number"),
 ])
 def test_illegal_action_has_reason_and_leaves_state_untouched(seat: object, action: object, reason: str) -> None:
     state = TOY.new(2, seed=3)
@@ -110,7 +110,7 @@ def test_apply_after_the_end_is_refused() -> None:
     state = run_match(TOY, [RandomBot(1), RandomBot(2)], seed=4)
     assert state.status is Status.OVER and state.to_act == ()
     with pytest.raises(IllegalAction, match="game is over"):
-        state.apply(0, "play:1")
+        state.apply(0, "play:card=1")
 
 
 def test_clone_is_independent() -> None:
@@ -131,7 +131,7 @@ def test_record_roundtrip_and_replay(toy) -> None:
 
 
 @pytest.mark.parametrize("mutate, message", [
-    (lambda d: d.update(actions=[[0, "play:999"]]), "does not replay"),
+    (lambda d: d.update(actions=[[0, "play:card=999"]]), "does not replay"),
     (lambda d: d.update(result={"scores": [99, 0], "winners": [0], "ranks": [1, 2]}), "result differs"),
     (lambda d: d.update(game="nope"), "unknown game"),
     (lambda d: d.update(players=9), "2–4 players"),
@@ -150,7 +150,7 @@ def test_tampered_records_are_rejected(toy, mutate, message: str) -> None:
 
 def test_scenario_record_with_explicit_setup(toy) -> None:
     record = Record(game="toy", players=2, options={"hand": 1}, setup={"hands": [[5], [3]]},
-                    actions=[(0, "play:5"), (1, "play:3")])
+                    actions=[(0, "play:card=5"), (1, "play:card=3")])
     final = replay(record)
     assert final.result().winners == (0,)
     with pytest.raises(RecordError, match="setup is not valid"):

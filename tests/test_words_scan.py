@@ -47,7 +47,7 @@ def _names(players: int, lang: str) -> list[str]:
     return seat_names(KINDS[:players], lang, PEOPLE[lang])
 
 
-def _texts(game_id: str, players: int, options: dict[str, Any], seed: int) -> Iterator[tuple[str, str, str]]:
+def _texts(game_id: str, players: int, options: dict[str, Any], seed: int) -> Iterator[tuple[str, str, str]]:  # noqa: C901
     """(lang, where, text) for every string a person could read in one random game."""
     game = next(g for g in all_games() if g.id == game_id)
     names = {lang: _names(players, lang) for lang in ("ru", "en")}

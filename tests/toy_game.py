@@ -8,7 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from nastolka.engine import Event, Game, GameState, Option, OptionError, OptionSchema, Result, Rng
+from nastolka.engine import (
+    Event,
+    Game,
+    GameState,
+    Option,
+    OptionError,
+    OptionSchema,
+    Result,
+    Rng,
+    format_id,
+    parse_id,
+)
 
 
 class ToyState(GameState):
@@ -45,11 +56,11 @@ class ToyState(GameState):
         if self.is_over or seat != self.turn:
             return []
         hand = self.hands[seat]
-        return [f"play:{c}" for c in hand] + [f"discard:{c}" for c in hand]
+        return [format_id("play", card=c) for c in hand] + [format_id("discard", card=c) for c in hand]
 
     def _apply(self, seat: int, aid: str) -> list[Event]:
-        verb, _, card = aid.partition(":")
-        c = int(card)
+        parsed = parse_id(aid)
+        verb, c = parsed.verb, parsed.number("card")
         self.hands[seat].remove(c)
         if verb == "play":
             self.played[seat] += c
@@ -98,8 +109,15 @@ class ToyState(GameState):
         return Result.from_keys([(p,) for p in self.played], [float(p) for p in self.played])
 
 
+def _legacy_id(aid: str) -> str:
+    """Records of the toy written before the engine grammar said ``play:3``; today it is ``play:card=3``."""
+    verb, _, card = aid.partition(":")
+    return format_id(verb, card=card) if verb in ("play", "discard") and card.isdigit() else aid
+
+
 TOY = Game(
     id="toy", name_en="Toy", name_ru="Игрушка", min_players=2, max_players=4, rules_version="1",
     state_class=ToyState,
     options=OptionSchema((Option("hand", "int", 2, "cards per hand", "карт в руке", minimum=1, maximum=3),)),
+    legacy_ids=_legacy_id,
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from nastolka.engine import Game, GameState, NastolkaError
@@ -24,33 +25,72 @@ class Bot(Protocol):
 
 
 _GENERIC: dict[str, BotFactory] = {}
-#: research bots loaded only when asked for by name (heavy imports; not offered to players in menus)
-_LAZY = {"openspiel_ismcts": "nastolka.rl.openspiel_bot"}
+#: research bots loaded only when asked for by name (heavy imports; not offered to players in menus):
+#: bot name -> module with ``register()``. Filled by the layer that owns them (``register_lazy``), so this
+#: service layer names no client package.
+_LAZY: dict[str, str] = {}
+
+
+def register_lazy(name: str, module: str) -> None:
+    """Make ``make_bot(game, name)`` import ``module`` and call its ``register()`` on first use."""
+    _LAZY[name] = module
 
 
 def register_generic(name: str, factory: BotFactory) -> None:
     _GENERIC[name] = factory
 
 
-#: ``policy:PATH`` / ``policy:NAME``: a trained policy file (``nastolka.rl.policy``, numpy only)
+#: ``policy:PATH`` / ``policy:NAME``: a trained policy file (a bot family provided by the RL adapters)
 POLICY_PREFIX = "policy:"
+
+
+@dataclass(frozen=True)
+class BotFamily:
+    """Bots whose names start with ``prefix``, provided by another layer (trained policies live in the RL
+    adapters). Each hook is ``"module:function"``, imported on first use, so this service layer names no
+    client package and loads nothing heavy until such a bot is asked for:
+
+    * ``names(game) -> list[str]``: the family's names offered for ``game``;
+    * ``make(game, name, seed, **kwargs) -> Bot``;
+    * ``prepare(names) -> Any``: what batch workers need to build these bots (or None).
+    """
+
+    prefix: str
+    names: str
+    make: str
+    prepare: str
+
+    def call(self, hook: str, *args: Any, **kwargs: Any) -> Any:
+        module, _, function = getattr(self, hook).partition(":")
+        return getattr(importlib.import_module(module), function)(*args, **kwargs)
+
+
+_FAMILIES: dict[str, BotFamily] = {}
+
+
+def register_family(family: BotFamily) -> None:
+    _FAMILIES[family.prefix] = family
+
+
+def family_of(name: str) -> BotFamily | None:
+    """The bot family a name belongs to (by its prefix), if any."""
+    return next((f for prefix, f in _FAMILIES.items() if name.startswith(prefix)), None)
 
 
 def bot_names(game: Game) -> list[str]:
     """Every bot name a seat of ``game`` may take, registered trained policies included."""
     _load_generic()
-    from nastolka.rl.policy import registered_for
-
-    return sorted(set(_GENERIC) | set(game.bots)) + registered_for(game)
+    family_names = [n for family in _FAMILIES.values() for n in family.call("names", game)]
+    return sorted(set(_GENERIC) | set(game.bots)) + family_names
 
 
 def make_bot(game: Game, name: str, seed: int = 0, **kwargs: Any) -> Bot:
     """Build a bot by name for ``game``; a game's own bots take precedence over generic ones."""
     _load_generic()
-    if name.startswith(POLICY_PREFIX):
-        from nastolka.rl.policy import make_policy_bot
-
-        return make_policy_bot(game, name, seed, **kwargs)
+    family = family_of(name)
+    if family is not None:
+        bot: Bot = family.call("make", game, name, seed, **kwargs)
+        return bot
     if name not in game.bots and name not in _GENERIC and name in _LAZY:
         module = importlib.import_module(_LAZY[name])
         module.register()  # idempotent: registers the bot again if a test removed it after import

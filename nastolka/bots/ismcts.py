@@ -204,7 +204,7 @@ def _rollout_policy(game: Game, config: IsmctsConfig, rng: Rng) -> Callable[[Gam
         return None
     bot = factory(game, rng.next_u64() & 0xFFFFFFFF)
     eps = config.epsilon
-    choose = bot.choose
+    choose: Callable[[GameState, int], str] = bot.choose
     if eps <= 0:
         return choose
 
@@ -217,7 +217,7 @@ def _rollout_policy(game: Game, config: IsmctsConfig, rng: Rng) -> Callable[[Gam
     return policy
 
 
-def _search(state: GameState, seat: int, config: IsmctsConfig, seed: int,
+def _search(state: GameState, seat: int, config: IsmctsConfig, seed: int,  # noqa: C901
             iterations: int | None, deadline: float | None) -> tuple[dict[str, tuple[int, float]], int]:
     """One single-process search; returns ``{action: (visits, total reward)}`` at the root and the count."""
     rng = Rng(seed)

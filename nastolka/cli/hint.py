@@ -21,7 +21,7 @@ from .common import CliError, console, print_json
 from .lang import LANG_HELP, resolve_lang, word
 
 
-def hint_cmd(
+def hint_cmd(  # noqa: C901
     path: Path = typer.Argument(..., metavar="RECORD", help="a record JSON file (its last position is used)"),
     seat: int = typer.Option(..., "--seat", "-s", help="the seat asking for a hint"),
     level: str = typer.Option("hard", "--level", help="search settings of this level: hard or expert"),

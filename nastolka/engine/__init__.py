@@ -4,6 +4,7 @@ from .actions import Action
 from .errors import IllegalAction, NastolkaError, OptionError, RecordError, UnknownGame
 from .events import Event, visible
 from .game import Game
+from .ids import MalformedId, ParsedId, format_id, is_well_formed, parse_id, verb_of
 from .options import Option, OptionSchema
 from .registry import all_games, get, register
 from .rng import Rng
@@ -11,9 +12,10 @@ from .secure_rng import Blake2bRng
 from .state import GameState, Origin, Result, Status
 
 __all__ = [
-    "Action", "Blake2bRng", "Event", "Game", "GameState", "IllegalAction", "NastolkaError", "Option", "OptionError",
+    "Action", "Blake2bRng", "Event", "Game", "GameState", "IllegalAction", "MalformedId", "NastolkaError",
+    "Option", "OptionError", "ParsedId",
     "OptionSchema", "Origin", "RecordError", "Result", "Rng", "Status", "UnknownGame", "all_games", "get",
-    "register", "visible",
+    "register", "visible", "format_id", "is_well_formed", "parse_id", "verb_of",
 ]
 from .record import Record, record_of, replay  # noqa: E402
 

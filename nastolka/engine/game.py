@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import OptionError
+from .ids import is_well_formed
 from .options import OptionSchema
 from .secure_rng import DEFAULT_RNG, make_rng
 from .state import GameState, Origin
@@ -33,12 +34,21 @@ class Game:
     setup_keys: Mapping[str, str] = field(default_factory=dict)
     #: rules summary for help screens, by language
     rules_summary: Mapping[str, str] = field(default_factory=dict)
+    #: upgrades an action id written before the engine's id grammar (``nastolka.engine.ids``) to today's
+    #: id; called only for ids that do not parse, so records and stored games of any age replay
+    legacy_ids: Callable[[str], str] | None = None
 
     def __post_init__(self) -> None:
         self.state_class.game = self
 
     def name(self, lang: str = "en") -> str:
         return self.name_ru if lang == "ru" else self.name_en
+
+    def upgrade_id(self, aid: str) -> str:
+        """Today's id for ``aid``: itself when it is well formed, else the game's legacy upgrade of it."""
+        if self.legacy_ids is None or is_well_formed(aid):
+            return aid
+        return self.legacy_ids(aid)
 
     @property
     def words(self) -> Words | None:

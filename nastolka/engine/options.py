@@ -36,7 +36,7 @@ class Option:
     def applies_to(self, players: int) -> bool:
         return not self.players or players in self.players
 
-    def coerce(self, raw: Any) -> Any:
+    def coerce(self, raw: Any) -> Any:  # noqa: C901
         name = self.name
         if self.kind == "bool":
             if isinstance(raw, bool):

@@ -69,7 +69,7 @@ class Record:
         Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
 
     @classmethod
-    def from_json(cls, data: Any) -> Record:
+    def from_json(cls, data: Any) -> Record:  # noqa: C901
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
         fmt = data.get("format", FORMAT)
@@ -187,10 +187,15 @@ def start(record: Record, *, any_rules: bool = False) -> GameState:
 
 
 def iter_replay(record: Record, *, any_rules: bool = False) -> Iterator[GameState]:
-    """Yield the initial state and then the state after each action (the same object, mutated)."""
+    """Yield the initial state and then the state after each action (the same object, mutated).
+
+    Ids of an older shape are upgraded first (:meth:`Game.upgrade_id`), so old records still replay.
+    """
     state = start(record, any_rules=any_rules)
     yield state
+    upgrade = state.game.upgrade_id
     for index, (seat, aid) in enumerate(record.actions):
+        aid = upgrade(aid)
         try:
             state.apply(seat, aid)
         except IllegalAction as exc:

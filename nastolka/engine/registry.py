@@ -1,15 +1,26 @@
 """The registry of games. A game is one folder under ``nastolka/games`` exposing ``GAME``.
 
-Discovery walks the package, so adding a game never edits a shared list; the engine itself imports no
-game (``nastolka.games`` does the walking and calls :func:`register`).
+Discovery walks the package, so adding a game never edits a shared list. The engine itself imports no
+game and names none: whoever provides games adds a *discoverer* (:func:`add_discoverer`), which the
+registry calls the first time someone looks a game up. The package root ``nastolka/__init__.py`` adds
+the one that walks ``nastolka/games``; a test or a plug-in may add its own or call :func:`register`.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from .errors import UnknownGame
 from .game import Game
 
 _GAMES: dict[str, Game] = {}
+_DISCOVERERS: list[Callable[[], None]] = []
+
+
+def add_discoverer(discover: Callable[[], None]) -> None:
+    """Call ``discover`` (which registers games) before the next lookup; adding one twice is harmless."""
+    if discover not in _DISCOVERERS:
+        _DISCOVERERS.append(discover)
 
 
 def register(game: Game) -> Game:
@@ -32,6 +43,5 @@ def all_games() -> list[Game]:
 
 
 def _load() -> None:
-    import importlib
-
-    importlib.import_module("nastolka.games").discover()
+    for discover in _DISCOVERERS:
+        discover()  # each discoverer remembers that it ran

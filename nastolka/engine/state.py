@@ -265,7 +265,7 @@ class GameState(ABC):
 
     def clone(self: S) -> S:
         cls: Any = type(self)
-        new = cls.__new__(cls)   # no __init__: every field is copied below (compiled, object.__new__ is refused)
+        new: S = cls.__new__(cls)   # no __init__: every field is copied below (compiled, object.__new__ is refused)
         new.players = self.players
         new.rng = self.rng.clone()
         new.step = self.step

@@ -62,7 +62,7 @@ def allowed_methods(request: Request) -> list[str]:
     methods: set[str] = set()
     for route in request.app.router.routes:
         if isinstance(route, APIRoute) and route.path_regex.match(request.url.path):
-            methods |= route.methods
+            methods |= route.methods or set()
     return sorted(methods)
 
 

@@ -12,6 +12,7 @@ import asyncio
 import concurrent.futures
 import logging
 import secrets
+from functools import partial
 from typing import Any
 
 from nastolka.bots import make_bot
@@ -68,13 +69,16 @@ class BotWorker:
                 if current is None:
                     task = asyncio.create_task(self._move(rt, seat, version, grace))
                     self.pending[key] = (task, grace)
-                    task.add_done_callback(lambda t, k=key: self._forget(k, t))
+                    task.add_done_callback(partial(self._forget, key))
             elif rt.clock and info.kind == "human":
                 clock_key = (rt.id, seat, version)
                 if clock_key not in self.clocks:
                     task = asyncio.create_task(self._clock(rt, seat, version))
                     self.clocks[clock_key] = task
-                    task.add_done_callback(lambda _t, k=clock_key: self.clocks.pop(k, None))
+                    task.add_done_callback(partial(self._drop_clock, clock_key))
+
+    def _drop_clock(self, key: tuple[str, int, int], task: asyncio.Task[None]) -> None:
+        self.clocks.pop(key, None)
 
     def _forget(self, key: tuple[str, int, int], task: asyncio.Task[None]) -> None:
         current = self.pending.get(key)
@@ -88,7 +92,7 @@ class BotWorker:
         level = info.bot if info.kind == "bot" else _stand_in_level(rt)
         if bot is None or getattr(bot, "_level", None) != level:
             bot = make_bot(rt.game, level or "random", seed=secrets.randbits(64))   # not from the table's secret
-            bot._level = level
+            bot._level = level  # type: ignore[attr-defined]  # remembered to notice a changed level
             self.bots[key] = bot
         return bot
 

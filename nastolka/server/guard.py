@@ -66,7 +66,7 @@ class Guard:
         self.reads = Buckets(settings.http_read_rate, settings.http_read_burst)
         self.writes = Buckets(settings.http_write_rate, settings.http_write_burst)
 
-    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:  # noqa: C901
         if scope["type"] == "lifespan":
             await self.app(scope, receive, send)
             return

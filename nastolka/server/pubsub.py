@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from .store import CHANNEL
 
 log = logging.getLogger("nastolka.server")
 
-Handler = Callable[[str], Awaitable[None]]
+Handler = Callable[[str], Coroutine[Any, Any, None]]
 
 
 def _dispatch(instance: str, payload: str, handler: Handler) -> None:

@@ -19,7 +19,7 @@ def frames_of(data: dict[str, Any]) -> list[dict[str, Any]]:
     """Every step of a finished game as the spectator saw it (step 0 is the start)."""
     rec = Record.from_json(data)
     state = start(rec)
-    frames = [{"view": state.view(None), "action": None, "events": []}]
+    frames: list[dict[str, Any]] = [{"view": state.view(None), "action": None, "events": []}]
     for seat, aid in rec.actions:
         action = {"seat": seat, "id": aid, "en": state.action_label(aid, "en"), "ru": state.action_label(aid, "ru")}
         events = [{"kind": e.kind, "args": dict(e.args), "text_en": state.event_text(e, "en"),

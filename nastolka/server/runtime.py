@@ -116,6 +116,7 @@ class Runtime:
         """Apply an action read from the log (already accepted by some process) to the cached state."""
         if version != self.state.step:
             raise RuntimeError(f"table {self.id}: log version {version} but state step {self.state.step}")
+        aid = self.game.upgrade_id(aid)  # a game stored before the id grammar holds older id shapes
         events = self.state.apply(seat, aid)
         return self.remember(seat, aid, by, events, self.state)
 

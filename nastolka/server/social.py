@@ -139,7 +139,7 @@ async def rematch(svc: TableService, rt: Runtime, seat: int) -> dict[str, Any]:
             existing = await svc.db.run(link)
             if existing != new.id:
                 svc.cache.pop(new.id, None)
-    return await _take_rematch_seat(svc, existing, seat, rt.seats[seat].name or "")
+    return await _take_rematch_seat(svc, str(existing), seat, rt.seats[seat].name or "")
 
 
 async def _take_rematch_seat(svc: TableService, table_id: str, seat: int, name: str) -> dict[str, Any]:

@@ -59,7 +59,7 @@ def list_tables(conn: Connection, status: str | None, limit: int) -> list[dict[s
     by_table: dict[str, list[dict[str, Any]]] = {i: [] for i in ids}
     for s in conn.execute(select(seats).where(seats.c.table_id.in_(ids)).order_by(seats.c.seat)):
         by_table[s.table_id].append(public_seat(s))
-    versions = dict(conn.execute(select(actions.c.table_id, func.count()).where(actions.c.table_id.in_(ids))
+    versions: dict[str, int] = dict(conn.execute(select(actions.c.table_id, func.count()).where(actions.c.table_id.in_(ids))
                                  .group_by(actions.c.table_id)).all())
     for r in rows:
         out.append({"id": r.id, "game": r.game, "players": r.players, "status": r.status, "clock": r.clock,

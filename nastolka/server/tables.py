@@ -76,7 +76,7 @@ class TableService:
         self.pg_notify = pg_notify
         self.min_clock = min_clock
         self.cache: dict[str, Runtime] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
+        self._loading: dict[str, asyncio.Future[Runtime]] = {}
         self.listeners: list[Listener] = []
         self.publishers: list[Publisher] = []
 
@@ -102,7 +102,8 @@ class TableService:
         pending = self._loading.get(table_id)
         if pending is not None:   # someone is loading it already: wait for that one load
             return await asyncio.shield(pending)
-        pending = self._loading[table_id] = asyncio.get_running_loop().create_future()
+        pending = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = pending
         try:
             rt = await self._read(table_id)
         except BaseException as exc:
@@ -185,7 +186,7 @@ class TableService:
             store.notify(conn, f"{self.instance}:{table_id}")
 
     # ------------------------------------------------------------------ tables and seats
-    async def create(self, game_id: str, options: dict[str, Any] | None, seat_specs: list[dict[str, Any]],
+    async def create(self, game_id: str, options: dict[str, Any] | None, seat_specs: list[dict[str, Any]],  # noqa: C901
                      clock: int | None = None, *, bank: int | None = None, private: bool = False,
                      address: str = "?", rated: bool = True) -> Created:
         try:
@@ -439,7 +440,7 @@ class TableService:
         await self.submit(rt, seat, action, version, by="human")
         return rt, seat
 
-    async def submit(self, rt: Runtime, seat: int, action: Any, version: Any, by: str) -> LogEntry:
+    async def submit(self, rt: Runtime, seat: int, action: Any, version: Any, by: str) -> LogEntry:  # noqa: C901
         if not isinstance(action, str) or not 1 <= len(action) <= 200:
             raise PlayError("bad_action", "the action must be an action id string")
         if isinstance(version, bool) or not isinstance(version, int):

@@ -78,7 +78,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         hub.release(address)
 
 
-async def _serve(ws: WebSocket, table_id: str, address: str, svc: Any, hub: Any, settings: Any) -> None:
+async def _serve(ws: WebSocket, table_id: str, address: str, svc: Any, hub: Any, settings: Any) -> None:  # noqa: C901
     try:
         rt = await svc.get(table_id)
     except PlayError as exc:
@@ -104,7 +104,7 @@ async def _serve(ws: WebSocket, table_id: str, address: str, svc: Any, hub: Any,
         except PlayError as exc:
             client.send({"type": "error", **exc.to_json()})
     client.seat = seat
-    client.token_hash = hash_token(token) if seat is not None else None
+    client.token_hash = hash_token(token) if seat is not None and token else None
     hub.add(client)
     writer = asyncio.create_task(client.writer())
     try:

@@ -360,6 +360,8 @@ class GameScreen(Screen[None]):
         if worker.state == WorkerState.ERROR:
             self.notify(tr("hint_failed", self.lang, msg=worker.error), severity="error")
             return
+        if worker.result is None:
+            return
         step, seat, result = worker.result
         if step != self.state.step or seat != self.awaiting:
             return  # the game moved on while the hint was thought about

@@ -33,16 +33,3 @@ export function toast(message, kind = "info") {
   box.append(item);
   setTimeout(() => item.remove(), 4000);
 }
-
-// "play:card=fakir,row=1,slot=3" -> {verb: "play", card: "fakir", row: "1", slot: "3"}
-export function parseAction(id) {
-  const [verb, rest] = id.split(/:(.*)/s);
-  const out = { verb };
-  if (rest) {
-    for (const part of rest.split(",")) {
-      const [k, v] = part.split("=");
-      if (v === undefined) out.arg = k; else out[k] = v;
-    }
-  }
-  return out;
-}

@@ -142,9 +142,9 @@ def test_CE_7_pickpocketing_alone_on_a_roof_above_another_bandit() -> None:
     loot[2] = {"purses": [300], "roof": {"purses": [350]}}
     s = event("pickpocketing", [[2, "roof"], [2, "inside"], [3, "roof"]], loot=loot)
     assert s.actor == 0 and s.view(0)["pickpocket"] == "cheyenne"
-    s.apply(0, "pickpocket:take")
+    s.apply(0, "pickpocket:choice=take")
     assert s.actor == 1 and s.view(1)["pickpocket"] == "doc"
-    s.apply(1, "pickpocket:take")
+    s.apply(1, "pickpocket:choice=take")
     assert s.is_over and loot_of(s, "cheyenne")["purses"] == [350] and loot_of(s, "doc")["purses"] == [300]
 
 
@@ -156,9 +156,9 @@ def test_CE_7_pickpocketing_asks_only_where_a_purse_lies_from_the_first_player_c
     s = run(3, base(3, rounds=["pickpocketing"], first=2, loot=loot, pile=[],
                     positions=[[1, "inside"], [2, "inside"], [3, "inside"]], marshal=0))
     assert s.actor == 2 and s.view(2)["pickpocket"] == "tuco"      # first player seat 2, then clockwise
-    s.apply(2, "pickpocket:pass")
+    s.apply(2, "pickpocket:choice=pass")
     assert s.actor == 0 and s.view(0)["pickpocket"] == "cheyenne"  # Doc has only a jewel: not asked
-    s.apply(0, "pickpocket:take")
+    s.apply(0, "pickpocket:choice=take")
     assert s.is_over and loot_of(s, "tuco")["purses"] == [] and loot_of(s, "cheyenne")["purses"] == [300]
 
 

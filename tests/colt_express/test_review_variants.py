@@ -96,9 +96,9 @@ def test_CE_10_hostage_and_pickpocketing_count_each_bandit() -> None:
     s = run(2, setup2(rounds=["pickpocketing"], pile=[], loot=loot, marshal=0,
                       positions=[[2, "inside"], [3, "inside"], [1, "roof"], [1, "roof"]]))
     assert s.actor == 0 and s.view(0)["pickpocket"] == "ghost"
-    s.apply(0, "pickpocket:take")
+    s.apply(0, "pickpocket:choice=take")
     assert s.actor == 0 and s.view(0)["pickpocket"] == "doc"
-    s.apply(0, "pickpocket:take")
+    s.apply(0, "pickpocket:choice=take")
     assert s.is_over and s.result().details["totals"] == [700, 0]
 
 

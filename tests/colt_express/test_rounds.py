@@ -235,12 +235,12 @@ def test_CE_7_pickpocketing_alone_may_take_a_purse() -> None:
     setup = base(3, rounds=["pickpocketing"], positions=[[1, "inside"], [2, "inside"], [2, "inside"]], pile=[],
                  loot=loot, marshal=0)
     s = run(3, setup)
-    assert s.actor == 0 and s.legal_ids(0) == ["pickpocket:take", "pickpocket:pass"]
+    assert s.actor == 0 and s.legal_ids(0) == ["pickpocket:choice=take", "pickpocket:choice=pass"]
     assert s.view(1)["pickpocket"] == "cheyenne" and "Cheyenne may take a purse" in s.render(1, "en")
-    done = run(3, setup, [(0, "pickpocket:take")])
+    done = run(3, setup, [(0, "pickpocket:choice=take")])
     assert done.is_over and loot_of(done, "cheyenne")["purses"] == [400]
     assert loot_of(done, "doc")["purses"] == []          # not alone
-    passed = run(3, setup, [(0, "pickpocket:pass")])
+    passed = run(3, setup, [(0, "pickpocket:choice=pass")])
     assert loot_of(passed, "cheyenne")["purses"] == []
 
 

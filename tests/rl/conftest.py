@@ -11,12 +11,12 @@ from collections.abc import Iterator
 import pytest
 from toy_game import TOY
 
-from nastolka.engine import Game, all_games, registry
+from nastolka.engine import Game, all_games, format_id, registry
 from nastolka.rl import spaces
 
 
 def toy_action_ids(players: int, options: dict) -> list[str]:
-    return [f"{verb}:{c}" for verb in ("play", "discard") for c in range(1, 4 * players + 1)]
+    return [format_id(verb, card=c) for verb in ("play", "discard") for c in range(1, 4 * players + 1)]
 
 
 spaces.register("toy", toy_action_ids)

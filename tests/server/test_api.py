@@ -59,11 +59,11 @@ def test_stale_illegal_wrong_turn_and_bad_token(client: TestClient) -> None:
     s = state(client, t["id"], a)
     good = s["legal"][0]["id"]
     # wrong turn: seat 1 is not to act
-    r = act(client, t["id"], b, "play:1", 0)
+    r = act(client, t["id"], b, "play:card=1", 0)
     assert r.status_code == 422 and "not seat 1" in r.json()["error"]["message"]
     assert r.json()["view"]["seat"] == 1          # the error carries the current view
     # illegal
-    r = act(client, t["id"], a, "play:999", 0)
+    r = act(client, t["id"], a, "play:card=999", 0)
     assert r.status_code == 422 and r.json()["error"]["code"] == "illegal"
     # bad token
     r = act(client, t["id"], "nope", good, 0)

@@ -96,7 +96,7 @@ def test_stale_and_illegal_over_ws_and_reconnect(client: TestClient) -> None:
     with client.websocket_connect(path) as ws:
         _, full = hello(ws, a)
         first = full["legal"][0]["id"]
-        ws.send_json({"type": "action", "action": "play:999", "version": 0})
+        ws.send_json({"type": "action", "action": "play:card=999", "version": 0})
         err = next_of(ws, "error")
         assert err["code"] == "illegal" and err["state"]["version"] == 0 and err["state"]["legal"]
         ws.send_json({"type": "action", "action": first, "version": 0})
@@ -119,7 +119,7 @@ def test_stale_and_illegal_over_ws_and_reconnect(client: TestClient) -> None:
     with client.websocket_connect(path) as ws:
         ws.send_json({"type": "hello", "token": "forged"})
         assert next_of(ws, "error")["code"] == "bad_token"
-        ws.send_json({"type": "action", "action": "play:1", "version": 1})
+        ws.send_json({"type": "action", "action": "play:card=1", "version": 1})
         assert next_of(ws, "error")["code"] == "spectator"
     assert state(client, t["id"])["version"] == 1
 

@@ -20,14 +20,14 @@ def test_decision_turn_is_start_effect_end_then_next_seat() -> None:
     assert phase(s) == "start"
     s.apply(A, place("acrobat", "1", 2))
     assert phase(s) == "effect" and s.turn == A
-    s.apply(A, "effect:skip")
+    s.apply(A, "skip")
     assert phase(s) == "end" and s.legal_ids(A) == ["token:row=1,slot=2", "done"]
     s.apply(A, "done")
     assert phase(s) == "start" and s.turn == B
 
 
 def test_decision_no_one_option_decisions() -> None:
-    # the knife thrower has no target: no lone effect:skip; no token left: no end window
+    # the knife thrower has no target: no lone skip; no token left: no end window
     s = GAME.new(2, setup={"first": A, "board": [card("1", 1, "strongman", B)], "tokens": [0, 3],
                            "hands": [["knives", "mime", "fakir"], ["clown", "juggler", "acrobat"]]})
     s.apply(A, place("knives", "1", 2))
@@ -46,7 +46,7 @@ def test_decision_no_one_option_decisions() -> None:
 def test_decision_magician_extra_placement_is_optional_and_skipped_when_impossible() -> None:
     s = GAME.new(2, setup={"first": A, "hands": [["magician", "fakir", "mime"], ["clown", "juggler", "knives"]]})
     s.apply(A, place("magician", "1", 1))
-    assert phase(s) == "extra" and "effect:skip" in s.legal_ids(A)
+    assert phase(s) == "extra" and "skip" in s.legal_ids(A)
     s = GAME.new(2, setup={"first": A, "hands": [["magician"], ["clown", "juggler", "knives"]], "tokens": [0, 3],
                            "decks": [[k for k in KIND_IDS if k != "magician"],
                                      [k for k in KIND_IDS if k not in ("clown", "juggler", "knives")]]})
@@ -60,8 +60,8 @@ def test_decision_effect_ids_name_the_effect_a_mime_copies() -> None:
                 "hands": [["mime", "clown", "fakir"], ["juggler", "acrobat", "knives"]]},
             [(A, place("mime", "1", 2))])
     # step 2: trainer 5 > 3 → clockwise; the copied trainer effect offers another clockwise turn
-    assert "effect:trainer" in s.legal_ids(A)
-    assert s.action_label("effect:trainer", "en").startswith("Animal trainer")
+    assert "effect:card=trainer" in s.legal_ids(A)
+    assert s.action_label("effect:card=trainer", "en").startswith("Animal trainer")
 
 
 def test_decision_mulligan_only_first_in_the_turn_and_with_a_deck() -> None:
@@ -82,8 +82,8 @@ def test_decision_knives_target_any_other_troupe() -> None:
     s = run(4, {"first": 0, "board": board, "hands": [["knives", "mime", "fakir"]] * 4},
             [(0, place("knives", "A1", 4))])
     # clown 3 was knocked out by step 1 (5 ≥ 2); clowns 1 and 2 (seats 1 and 2) are targets
-    assert [a for a in s.legal_ids(0) if a.startswith("effect:knives")] == ["effect:knives:slot=1",
-                                                                           "effect:knives:slot=2"]
+    assert [a for a in s.legal_ids(0) if a.startswith("effect:card=knives")] == ["effect:card=knives,slot=1",
+                                                                           "effect:card=knives,slot=2"]
 
 
 def test_decision_untargetable_cards_are_not_offered() -> None:
@@ -91,7 +91,7 @@ def test_decision_untargetable_cards_are_not_offered() -> None:
         s = run(2, {"first": A, "board": [left], "hands": [["cannonball", "mime", "juggler"],
                                                            ["clown", "trainer", "knives"]]},
                 [(A, place("cannonball", "1", 2))])
-        assert "effect:cannonball" not in s.legal_ids(A)
+        assert "effect:card=cannonball" not in s.legal_ids(A)
         assert slot(s, "1", 2)["orient"] == 0  # the cannonball did not turn
 
 

@@ -15,7 +15,7 @@ def test_SB_11_example_1_strongman_turns_clockwise() -> None:
     """[СИЛАЧ(A) 7], B places ЖОНГЛЁР: 3 < 14, no flip; 7 > 3, СИЛАЧ turns clockwise → 8."""
     setup = {"first": B, "board": [card("1", 1, "strongman", A)],
              "hands": hands(["clown", "mime", "fakir"], ["juggler", "acrobat", "knives"])}
-    s = run(2, setup, [(B, place("juggler", "1", 2)), (B, "effect:skip")])
+    s = run(2, setup, [(B, place("juggler", "1", 2)), (B, "skip")])
     assert slot(s, "1", 1)["face_up"] and slot(s, "1", 1)["orient"] == 1 and value(s, "1", 1) == 8
     assert value(s, "1", 2) == 3
 
@@ -26,8 +26,8 @@ def test_SB_11_example_2_knife_thrower_may_discard_the_turned_juggler() -> None:
              "hands": hands(["clown", "mime", "fakir"], ["knives", "acrobat", "strongman"])}
     s = run(2, setup, [(B, place("knives", "1", 2))])
     assert value(s, "1", 1) == 2 and slot(s, "1", 1)["orient"] == 3
-    assert "effect:knives:slot=1" in s.legal_ids(B)
-    s = run(2, setup, [(B, place("knives", "1", 2)), (B, "effect:knives:slot=1")])
+    assert "effect:card=knives,slot=1" in s.legal_ids(B)
+    s = run(2, setup, [(B, place("knives", "1", 2)), (B, "effect:card=knives,slot=1")])
     assert not slot(s, "1", 1)["face_up"]
 
 
@@ -37,7 +37,7 @@ def test_SB_11_example_3_trainer_turns_the_walker_twice() -> None:
              "hands": hands(["trainer", "mime", "fakir"], ["knives", "acrobat", "strongman"])}
     s = run(2, setup, [(A, place("trainer", "1", 2))])
     assert value(s, "1", 1) == 1
-    s = run(2, setup, [(A, place("trainer", "1", 2)), (A, "effect:trainer")])
+    s = run(2, setup, [(A, place("trainer", "1", 2)), (A, "effect:card=trainer")])
     assert value(s, "1", 1) == 9 and slot(s, "1", 1)["orient"] == 2
 
 
@@ -47,7 +47,7 @@ def test_SB_11_example_4_trainer_turns_the_strongman_twice() -> None:
              "hands": hands(["clown", "mime", "fakir"], ["trainer", "acrobat", "knives"])}
     s = run(2, setup, [(B, place("trainer", "1", 2))])
     assert value(s, "1", 1) == 8
-    s = run(2, setup, [(B, place("trainer", "1", 2)), (B, "effect:trainer")])
+    s = run(2, setup, [(B, place("trainer", "1", 2)), (B, "effect:card=trainer")])
     assert value(s, "1", 1) == 3
 
 
@@ -57,7 +57,7 @@ def test_SB_11_example_5_cannonball_discards_the_strongman() -> None:
              "hands": hands(["clown", "mime", "fakir"], ["cannonball", "acrobat", "knives"])}
     s = run(2, setup, [(B, place("cannonball", "1", 2))])
     assert value(s, "1", 1) == 8
-    s = run(2, setup, [(B, place("cannonball", "1", 2)), (B, "effect:cannonball")])
+    s = run(2, setup, [(B, place("cannonball", "1", 2)), (B, "effect:card=cannonball")])
     assert not slot(s, "1", 1)["face_up"]
     assert value(s, "1", 2) == 1 and slot(s, "1", 2)["orient"] == 3
 
@@ -68,7 +68,7 @@ def test_SB_11_example_6_tightrope_walker_turns_both() -> None:
              "hands": hands(["clown", "mime", "fakir"], ["tightrope", "acrobat", "knives"])}
     s = run(2, setup, [(B, place("tightrope", "1", 2))])
     assert value(s, "1", 1) == 8
-    s = run(2, setup, [(B, place("tightrope", "1", 2)), (B, "effect:tightrope")])
+    s = run(2, setup, [(B, place("tightrope", "1", 2)), (B, "effect:card=tightrope")])
     assert value(s, "1", 2) == 6 and value(s, "1", 1) == 7
 
 
@@ -98,7 +98,7 @@ def test_SB_11_example_8_magician_knocks_out_the_clown_and_places_again() -> Non
     assert rec.setup is not None
     s = run(2, setup, [(A, place("magician", "1", 2))])
     assert not slot(s, "1", 1)["face_up"]
-    assert s.turn == A and place("strongman", "1", 1) in s.legal_ids(A) and "effect:skip" in s.legal_ids(A)
+    assert s.turn == A and place("strongman", "1", 1) in s.legal_ids(A) and "skip" in s.legal_ids(A)
     s = run(2, setup, rec.actions)
     top = slot(s, "1", 1)
     assert top["card"] == "strongman" and top["covered"] == [{"card": "clown", "owner": B}]

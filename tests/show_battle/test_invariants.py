@@ -68,7 +68,7 @@ def test_SB_10_render_view_shows_the_board_in_both_languages() -> None:
     assert "token:row=1,slot=1" not in labels  # already untouchable
     s.apply(0, place("acrobat", "1", 3))
     labels = {a.id: a.label_ru for a in s.legal_actions(0)}
-    assert labels["effect:skip"] == "Не применять свойство"
+    assert labels["skip"] == "Не применять свойство"
     assert any("повернуть" in v for v in labels.values())
 
 
@@ -76,7 +76,7 @@ def test_SB_10_event_texts_in_both_languages() -> None:
     board = [card("1", 1, "strongman", 0)]
     s = GAME.new(2, setup={"first": 1, "board": board, "hands": [["fakir", "mime", "acrobat"],
                                                                   ["cannonball", "knives", "magician"]]})
-    events = s.apply(1, place("cannonball", "1", 2)) + s.apply(1, "effect:cannonball")
+    events = s.apply(1, place("cannonball", "1", 2)) + s.apply(1, "effect:card=cannonball")
     ru = [s.event_text(e, "ru") for e in events]
     en = [s.event_text(e, "en") for e in events]
     assert "Поворот карты: Силач (Игрок 1) поворачивается по часовой стрелке, теперь 8" in ru

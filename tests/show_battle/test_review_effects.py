@@ -38,7 +38,7 @@ def places(s, seat: int, card_id: str) -> list[str]:
 
 
 def effects(s, seat: int) -> list[str]:
-    return [a for a in s.legal_ids(seat) if a.startswith("effect:") and a != "effect:skip"]
+    return [a for a in s.legal_ids(seat) if a.startswith("effect:") and a != "skip"]
 
 
 def phase(s) -> str:
@@ -122,7 +122,7 @@ def test_SB_7_step_1_uses_the_active_value_of_the_left_card() -> None:
 
 def test_SB_7_step_1_a_left_card_showing_0_always_flies_out() -> None:
     s = run(2, setup([["magician", "mime", "fakir"], HANDS2[1]], [card("1", 1, "clown", B, orient=3)]),
-            [(A, place("magician", "1", 2)), (A, "effect:skip")])
+            [(A, place("magician", "1", 2)), (A, "skip")])
     assert not slot(s, "1", 1)["face_up"]
 
 
@@ -132,7 +132,7 @@ def test_SB_7_step_1_uses_the_new_cards_base_value_exactly_twice() -> None:
             [(A, place("tightrope", "1", 2))])
     assert not slot(s, "1", 1)["face_up"]
     s = run(2, setup([["juggler", "mime", "fakir"], HANDS2[1]], [card("1", 1, "acrobat", B, orient=3)]),
-            [(A, place("juggler", "1", 2)), (A, "effect:skip")])
+            [(A, place("juggler", "1", 2)), (A, "skip")])
     assert slot(s, "1", 1)["face_up"] and value(s, "1", 1) == 8  # 2 < 3: ccw → orient 2 → 8
 
 
@@ -146,7 +146,7 @@ def test_SB_7_fakir_rotates_instead_of_leaving() -> None:
 def test_SB_7_fakir_at_value_equal_to_the_new_card_does_not_rotate() -> None:
     # ФАКИР showing 2 (orient 3), the magician (2): 2 ≥ 4 is false and 2 = 2 → nothing
     s = run(2, setup([["magician", "clown", "juggler"], HANDS2[1]], [card("1", 1, "fakir", B, orient=3)]),
-            [(A, place("magician", "1", 2)), (A, "effect:skip")])
+            [(A, place("magician", "1", 2)), (A, "skip")])
     assert slot(s, "1", 1)["orient"] == 3 and value(s, "1", 1) == 2
 
 
@@ -167,7 +167,7 @@ def test_SB_7_covering_a_face_down_card_acts_on_the_top_card_of_the_slot_to_its_
     assert slot(s, "1", 2)["card"] == "knives" and slot(s, "1", 2)["covered"] == [{"card": "juggler", "owner": B}]
     assert s.rlen[0] == 3  # the row does not get longer
     # the knife thrower may then discard the acrobat (B's, showing 2) on its right: it is in this row
-    assert "effect:knives:slot=3" in effects(s, A)
+    assert "effect:card=knives,slot=3" in effects(s, A)
 
 
 def test_SB_7_covering_when_the_left_slot_is_face_down_nothing_happens_to_it() -> None:
@@ -192,7 +192,7 @@ def test_SB_7_the_first_card_of_a_row_has_no_left_card_across_rows() -> None:
 def test_SB_7_no_cascade_after_a_tightrope_or_trainer_rotation() -> None:
     # the tightrope rotates the clown (1) ccw to 0 next to it: no weak-act check follows
     s = run(2, setup([["tightrope", "mime", "fakir"], HANDS2[1]], [card("1", 1, "clown", B, orient=1)]),
-            [(A, place("tightrope", "1", 2)), (A, "effect:tightrope")])
+            [(A, place("tightrope", "1", 2)), (A, "effect:card=tightrope")])
     # step 2: clown 3 < 4 → ccw → 1; effect: walker cw → 6, clown ccw → 0, still face up
     assert slot(s, "1", 1)["face_up"] and value(s, "1", 1) == 0 and value(s, "1", 2) == 6
     assert s.turn == A and phase(s) == "end"
@@ -201,7 +201,7 @@ def test_SB_7_no_cascade_after_a_tightrope_or_trainer_rotation() -> None:
 def test_SB_7_a_card_moved_by_the_juggler_never_uses_its_effect_again() -> None:
     board = [card("1", 1, "knives", B), card("1", 2, "clown", A, orient=1)]  # the clown shows 3 = 3
     s = run(2, setup([["juggler", "mime", "fakir"], HANDS2[1]], board),
-            [(A, place("juggler", "1", 3)), (A, "effect:juggler:slot=1")])
+            [(A, place("juggler", "1", 3)), (A, "effect:card=juggler,slot=1")])
     assert slot(s, "1", 2)["card"] == "knives" and slot(s, "1", 1)["card"] == "clown"
     assert s.view(None)["pending"] is None and s.turn == A and phase(s) == "end"
 
@@ -216,7 +216,7 @@ def test_SB_3_clown_only_in_its_own_row_and_only_uncovered_own_cards() -> None:
     # in row 2: nothing to revive, no decision
     assert effects(s, A) == [] and phase(s) != "effect"
     s = run(2, setup([["clown", "mime", "fakir"], HANDS2[1]], board), [(A, place("clown", "2", 2))])
-    assert effects(s, A) == ["effect:clown:slot=1"]
+    assert effects(s, A) == ["effect:card=clown,slot=1"]
 
 
 def test_SB_3_mime_copying_the_clown_revives_the_mimes_owners_cards() -> None:
@@ -224,9 +224,9 @@ def test_SB_3_mime_copying_the_clown_revives_the_mimes_owners_cards() -> None:
              card("1", 3, "clown", B, orient=1)]
     # A's mime (3) next to B's clown showing 3: equal, nothing; it copies the clown for A
     s = run(2, setup([["mime", "juggler", "fakir"], HANDS2[1]], board), [(A, place("mime", "1", 4))])
-    assert value(s, "1", 3) == 3 and effects(s, A) == ["effect:clown:slot=1"]
+    assert value(s, "1", 3) == 3 and effects(s, A) == ["effect:card=clown,slot=1"]
     s = run(2, setup([["mime", "juggler", "fakir"], HANDS2[1]], board),
-            [(A, place("mime", "1", 4)), (A, "effect:clown:slot=1")])
+            [(A, place("mime", "1", 4)), (A, "effect:card=clown,slot=1")])
     assert slot(s, "1", 1)["face_up"] and value(s, "1", 1) == 4 and slot(s, "1", 1)["owner"] == A
 
 
@@ -234,9 +234,9 @@ def test_SB_3_juggler_may_swap_itself_with_a_neighbour() -> None:
     board = [card("1", 1, "strongman", B, orient=1)]
     s = run(2, setup([["juggler", "mime", "fakir"], HANDS2[1]], board), [(A, place("juggler", "1", 2))])
     # strongman 8 > 3: cw → 3 (orient 2); the only pair is (1, 2)
-    assert effects(s, A) == ["effect:juggler:slot=1"]
+    assert effects(s, A) == ["effect:card=juggler,slot=1"]
     s = run(2, setup([["juggler", "mime", "fakir"], HANDS2[1]], board),
-            [(A, place("juggler", "1", 2)), (A, "effect:juggler:slot=1")])
+            [(A, place("juggler", "1", 2)), (A, "effect:card=juggler,slot=1")])
     assert slot(s, "1", 1)["card"] == "juggler" and slot(s, "1", 2)["card"] == "strongman"
     assert slot(s, "1", 2)["orient"] == 2 and value(s, "1", 2) == 3  # orientation kept, no new rotation
 
@@ -246,7 +246,7 @@ def test_SB_3_juggler_never_swaps_across_rows_or_with_a_face_down_card() -> None
              card("2", 1, "fakir", B), card("2", 2, "tightrope", B)]
     s = run(2, setup([["juggler", "mime", "clown"], HANDS2[1]], board), [(A, place("juggler", "1", 4))])
     # acrobat 4 > 3 → cw → 6; pairs in row 1: (3, 4) only — (1, 2) and (2, 3) touch the face-down clown
-    assert effects(s, A) == ["effect:juggler:slot=3"]
+    assert effects(s, A) == ["effect:card=juggler,slot=3"]
 
 
 def test_SB_3_mime_copies_the_knife_thrower_against_the_mimes_opponents() -> None:
@@ -254,20 +254,20 @@ def test_SB_3_mime_copies_the_knife_thrower_against_the_mimes_opponents() -> Non
     board = [card("1", 1, "clown", B), card("1", 2, "juggler", A, orient=3), card("1", 3, "knives", B, orient=3)]
     s = run(2, setup([["mime", "acrobat", "fakir"], HANDS2[1]], board), [(A, place("mime", "1", 4))])
     # targets: B's clown (1) — not A's own juggler (2), not the knife thrower (3)
-    assert effects(s, A) == ["effect:knives:slot=1"]
+    assert effects(s, A) == ["effect:card=knives,slot=1"]
 
 
 def test_SB_3_mime_copies_the_juggler() -> None:
     board = [card("1", 1, "strongman", B), card("1", 2, "juggler", B, orient=1)]
     s = run(2, setup([["mime", "acrobat", "fakir"], HANDS2[1]], board), [(A, place("mime", "1", 3))])
     # juggler 5 > 3 → cw → 1; the copied juggler may swap (1,2) or (2,3)
-    assert value(s, "1", 2) == 1 and effects(s, A) == ["effect:juggler:slot=1", "effect:juggler:slot=2"]
+    assert value(s, "1", 2) == 1 and effects(s, A) == ["effect:card=juggler,slot=1", "effect:card=juggler,slot=2"]
 
 
 def test_SB_3_mime_copies_the_tightrope_rotating_itself_and_the_walker() -> None:
     board = [card("1", 1, "tightrope", B)]
     s = run(2, setup([["mime", "acrobat", "fakir"], HANDS2[1]], board),
-            [(A, place("mime", "1", 2)), (A, "effect:tightrope")])
+            [(A, place("mime", "1", 2)), (A, "effect:card=tightrope")])
     # step 2: 4 > 3 → cw → orient 1 (6); effect: mime cw → 4, walker ccw → back upright (4)
     assert value(s, "1", 2) == 4 and value(s, "1", 1) == 4 and slot(s, "1", 1)["orient"] == 0
 
@@ -294,21 +294,21 @@ def test_SB_3_mime_does_not_copy_a_face_down_left_card() -> None:
 def test_SB_3_acrobat_may_rotate_itself_either_way_but_no_face_down_card() -> None:
     board = [card("1", 1, "clown", B, face_up=False)]
     s = run(2, setup([["acrobat", "mime", "fakir"], HANDS2[1]], board), [(A, place("acrobat", "1", 2))])
-    assert effects(s, A) == ["effect:acrobat:slot=2,dir=cw", "effect:acrobat:slot=2,dir=ccw"]
+    assert effects(s, A) == ["effect:card=acrobat,slot=2,dir=cw", "effect:card=acrobat,slot=2,dir=ccw"]
     s = run(2, setup([["acrobat", "mime", "fakir"], HANDS2[1]], board),
-            [(A, place("acrobat", "1", 2)), (A, "effect:acrobat:slot=2,dir=ccw")])
+            [(A, place("acrobat", "1", 2)), (A, "effect:card=acrobat,slot=2,dir=ccw")])
     assert value(s, "1", 2) == 2 and slot(s, "1", 2)["orient"] == 3
 
 
 def test_SB_3_tightrope_is_one_choice_both_or_neither_and_works_on_a_fakir() -> None:
     board = [card("1", 1, "fakir", B)]
     s = run(2, setup([["tightrope", "mime", "juggler"], HANDS2[1]], board), [(A, place("tightrope", "1", 2))])
-    assert effects(s, A) == ["effect:tightrope"]  # 4 = 4: no step 2; the fakir can rotate
+    assert effects(s, A) == ["effect:card=tightrope"]  # 4 = 4: no step 2; the fakir can rotate
     s = run(2, setup([["tightrope", "mime", "juggler"], HANDS2[1]], board),
-            [(A, place("tightrope", "1", 2)), (A, "effect:tightrope")])
+            [(A, place("tightrope", "1", 2)), (A, "effect:card=tightrope")])
     assert value(s, "1", 2) == 6 and value(s, "1", 1) == 2
     s = run(2, setup([["tightrope", "mime", "juggler"], HANDS2[1]], board),
-            [(A, place("tightrope", "1", 2)), (A, "effect:skip")])
+            [(A, place("tightrope", "1", 2)), (A, "skip")])
     assert value(s, "1", 2) == 4 and value(s, "1", 1) == 4
 
 
@@ -323,7 +323,7 @@ def test_SB_3_trainer_repeats_a_clockwise_rotation_clockwise() -> None:
     # B's acrobat showing 6 (orient 1): 6 > 5 → cw → 8; the trainer turns it cw again → 2
     s = run(2, setup([["trainer", "mime", "fakir"], ["clown", "juggler", "knives"]],
                      [card("1", 1, "acrobat", B, orient=1)]),
-            [(A, place("trainer", "1", 2)), (A, "effect:trainer")])
+            [(A, place("trainer", "1", 2)), (A, "effect:card=trainer")])
     assert slot(s, "1", 1)["orient"] == 3 and value(s, "1", 1) == 2
 
 
@@ -334,7 +334,7 @@ def test_SB_3_knife_thrower_value_2_is_a_target_3_is_not(orient: int, target: bo
     board = [card("1", 1, "mime", B, orient=orient), card("1", 2, "strongman", A, token=True)]
     s = run(2, setup([["knives", "clown", "fakir"], ["trainer", "juggler", "acrobat"]], board),
             [(A, place("knives", "1", 3))])
-    assert ("effect:knives:slot=1" in effects(s, A)) == target
+    assert ("effect:card=knives,slot=1" in effects(s, A)) == target
 
 
 def test_SB_3_knife_thrower_not_in_another_row() -> None:
@@ -348,16 +348,16 @@ def test_SB_3_cannonball_discards_whatever_the_value_and_any_colour() -> None:
     # its own aerialists showing 10 (orient 2): 10 > 5 → cw → 2; then the cannonball may discard it
     board = [card("1", 1, "aerialists", A, orient=2)]
     s = run(2, setup([["cannonball", "mime", "fakir"], HANDS2[1]], board), [(A, place("cannonball", "1", 2))])
-    assert value(s, "1", 1) == 2 and effects(s, A) == ["effect:cannonball"]
+    assert value(s, "1", 1) == 2 and effects(s, A) == ["effect:card=cannonball"]
     board = [card("1", 1, "aerialists", B, orient=1)]  # showing 7 → cw → 10
     s = run(2, setup([["cannonball", "mime", "fakir"], HANDS2[1]], board),
-            [(A, place("cannonball", "1", 2)), (A, "effect:cannonball")])
+            [(A, place("cannonball", "1", 2)), (A, "effect:card=cannonball")])
     assert not slot(s, "1", 1)["face_up"] and value(s, "1", 2) == 1
 
 
 def test_SB_3_cannonball_declined_does_not_rotate() -> None:
     s = run(2, setup([["cannonball", "mime", "fakir"], HANDS2[1]], [card("1", 1, "strongman", B)]),
-            [(A, place("cannonball", "1", 2)), (A, "effect:skip")])
+            [(A, place("cannonball", "1", 2)), (A, "skip")])
     assert slot(s, "1", 1)["face_up"] and value(s, "1", 2) == 5 and slot(s, "1", 2)["orient"] == 0
 
 
@@ -376,7 +376,7 @@ def test_SB_3_magician_extra_card_resolves_steps_1_and_2_and_its_effect() -> Non
     s = run(2, setup([["magician", "strongman", "acrobat"], HANDS2[1]]),
             [(A, place("magician", "1", 1)), (A, place("acrobat", "1", 2))])
     assert not slot(s, "1", 1)["face_up"] and phase(s) == "effect"
-    assert "effect:acrobat:slot=2,dir=cw" in effects(s, A)
+    assert "effect:card=acrobat,slot=2,dir=cw" in effects(s, A)
     assert not any(a.startswith("token:") for a in s.legal_ids(A))
 
 
@@ -397,8 +397,8 @@ def test_SB_7_fakir_step_2_instead_of_step_1_counts_as_a_rotation_for_the_traine
     board = [card("1", 1, "fakir", B, orient=3)]
     s = run(2, setup([["trainer", "mime", "juggler"], ["clown", "juggler", "knives"]], board),
             [(A, place("trainer", "1", 2))])
-    assert value(s, "1", 1) == 1 and effects(s, A) == ["effect:trainer"]
-    s.apply(A, "effect:trainer")
+    assert value(s, "1", 1) == 1 and effects(s, A) == ["effect:card=trainer"]
+    s.apply(A, "effect:card=trainer")
     assert slot(s, "1", 1)["face_up"] and slot(s, "1", 1)["orient"] == 1 and value(s, "1", 1) == 5
 
 
@@ -412,6 +412,6 @@ def test_SB_3_knife_thrower_in_a_4_player_game_targets_only_its_own_row() -> Non
     board = [card("A1", 1, "clown", 1), card("A2", 1, "clown", 2), card("A2", 2, "strongman", 0, token=True)]
     s = run(4, {"first": 0, "board": board, "hands": [["knives", "mime", "fakir"]] * 4},
             [(0, place("knives", "A2", 3))])
-    assert effects(s, 0) == ["effect:knives:slot=1"]
-    s.apply(0, "effect:knives:slot=1")
+    assert effects(s, 0) == ["effect:card=knives,slot=1"]
+    s.apply(0, "effect:card=knives,slot=1")
     assert not slot(s, "A2", 1)["face_up"] and slot(s, "A1", 1)["face_up"]

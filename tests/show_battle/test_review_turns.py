@@ -54,7 +54,7 @@ def test_SB_5_mulligan_not_after_a_placement_nor_in_the_effect_or_extra_window()
     assert phase(s) == "extra" and "mulligan" not in s.legal_ids(A)
     s.apply(A, place("acrobat", "1", 2))
     assert phase(s) == "effect" and "mulligan" not in s.legal_ids(A)
-    s.apply(A, "effect:skip")
+    s.apply(A, "skip")
     assert phase(s) == "end" and "mulligan" not in s.legal_ids(A)
 
 
@@ -127,8 +127,8 @@ def test_SB_5_untouchable_card_cannot_be_moved_rotated_or_discarded_by_own_effec
             [(A, place("acrobat", "1", 3))])
     # only the acrobat itself may rotate; the juggler (3 < 4) did not turn either
     assert value(s, "1", 2) == 3
-    assert [a for a in s.legal_ids(A) if a.startswith("effect:a")] == ["effect:acrobat:slot=3,dir=cw",
-                                                                       "effect:acrobat:slot=3,dir=ccw"]
+    assert [a for a in s.legal_ids(A) if a.startswith("effect:card=a")] == ["effect:card=acrobat,slot=3,dir=cw",
+                                                                       "effect:card=acrobat,slot=3,dir=ccw"]
     s = run(2, {"first": A, "board": board, "hands": [["cannonball", "acrobat", "knives"], OTHER]},
             [(A, place("cannonball", "1", 3))])
     assert s.view(None)["pending"] is None and slot(s, "1", 2)["face_up"] and value(s, "1", 3) == 5
@@ -221,7 +221,7 @@ def test_SB_8_the_game_goes_on_while_one_player_still_has_cards() -> None:
     s.apply(B, place("mime", "2", 2))  # 3 < 4: the fakir turns ccw; nothing to copy
     assert not s.is_over and s.turn == B  # A (empty hand) passed by itself
     s.apply(B, place("juggler", "2", 3))
-    s.apply(B, "effect:skip")
+    s.apply(B, "skip")
     assert s.is_over  # all hands and decks are empty
 
 

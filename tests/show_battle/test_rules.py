@@ -30,7 +30,7 @@ def two(a: list[str], b: list[str], first: int = A, board: list | None = None, *
 
 def effects(s, seat: int) -> list[str]:
     """The pending effect's options (without the decline)."""
-    return [a for a in s.legal_ids(seat) if a.startswith("effect:") and a != "effect:skip"]
+    return [a for a in s.legal_ids(seat) if a.startswith("effect:") and a != "skip"]
 
 
 # ---------------------------------------------------------------------------------------------- SB-1
@@ -54,17 +54,17 @@ def test_SB_2_rotation_wraps_clockwise_and_counter_clockwise() -> None:
     # clockwise from orientation 3 (the CCW edge, 5) back to upright (7)
     s = run(2, two(FILLER, ["juggler", "acrobat", "knives"], first=B,
                    board=[card("1", 1, "strongman", A, orient=3)]),
-            [(B, place("juggler", "1", 2)), (B, "effect:skip")])
+            [(B, place("juggler", "1", 2)), (B, "skip")])
     assert slot(s, "1", 1)["orient"] == 0 and value(s, "1", 1) == 7
     # counter-clockwise from upright (4) to orientation 3 (the CCW edge, 2)
     s = run(2, two(FILLER, ["trainer", "juggler", "knives"], first=B, board=[card("1", 1, "acrobat", A)]),
-            [(B, place("trainer", "1", 2)), (B, "effect:skip")])
+            [(B, place("trainer", "1", 2)), (B, "skip")])
     assert slot(s, "1", 1)["orient"] == 3 and value(s, "1", 1) == 2
 
 
 def test_SB_2_a_card_enters_the_board_upright() -> None:
     s = run(2, two(["acrobat", "mime", "fakir"], ["juggler", "trainer", "knives"]),
-            [(A, place("acrobat", "1", 1)), (A, "effect:skip")])
+            [(A, place("acrobat", "1", 1)), (A, "skip")])
     assert slot(s, "1", 1)["orient"] == 0 and value(s, "1", 1) == 4
 
 
@@ -85,9 +85,9 @@ def test_SB_3_clown_revives_own_face_down_uncovered_card_upright_without_its_eff
     s = run(2, two(["clown", "mime", "fakir"], ["trainer", "juggler", "knives"], board=board),
             [(A, place("clown", "1", 4))])
     # only A's own face-down top cards: not B's acrobat, not the covered juggler
-    assert effects(s, A) == ["effect:clown:slot=1", "effect:clown:slot=3"]
+    assert effects(s, A) == ["effect:card=clown,slot=1", "effect:card=clown,slot=3"]
     s = run(2, two(["clown", "mime", "fakir"], ["trainer", "juggler", "knives"], board=board),
-            [(A, place("clown", "1", 4)), (A, "effect:clown:slot=1")])
+            [(A, place("clown", "1", 4)), (A, "effect:card=clown,slot=1")])
     assert slot(s, "1", 1)["face_up"] and slot(s, "1", 1)["orient"] == 0 and value(s, "1", 1) == 5
     assert s.view(None)["phase"] != "effect"  # the revived knife thrower does not act
 
@@ -96,11 +96,11 @@ def test_SB_3_magician_places_one_more_card_or_declines() -> None:
     s = run(2, two(["magician", "strongman", "fakir"], ["trainer", "juggler", "knives"]),
             [(A, place("magician", "1", 1))])
     legal = s.legal_ids(A)
-    assert s.view(None)["phase"] == "extra" and "effect:skip" in legal
+    assert s.view(None)["phase"] == "extra" and "skip" in legal
     assert place("strongman", "1", 2) in legal and place("fakir", "2", 1) in legal
     assert not any(a.startswith("token:") for a in legal)  # never in the middle of a placement
     s = run(2, two(["magician", "strongman", "fakir"], ["trainer", "juggler", "knives"]),
-            [(A, place("magician", "1", 1)), (A, "effect:skip"), (A, "done")])
+            [(A, place("magician", "1", 1)), (A, "skip"), (A, "done")])
     assert s.turn == B and s.view(A)["troupes"][A]["hand_size"] == 3
 
 
@@ -113,7 +113,7 @@ def test_SB_3_juggler_swaps_neighbours_keeping_orientation_and_covered_cards() -
     # neither untouchable (slot 2) nor face down (slot 4): only slot 1..2? no — 2 has the token
     assert effects(s, A) == []
     board[2]["token"] = False
-    s = run(2, setup, [(A, place("juggler", "1", 5)), (A, "effect:juggler:slot=1")])
+    s = run(2, setup, [(A, place("juggler", "1", 5)), (A, "effect:card=juggler,slot=1")])
     assert slot(s, "1", 1)["card"] == "acrobat" and slot(s, "1", 1)["covered"] == [{"card": "mime", "owner": B}]
     assert slot(s, "1", 2)["card"] == "strongman" and slot(s, "1", 2)["orient"] == 1
     assert s.view(None)["phase"] != "effect"  # nothing triggers after a swap
@@ -126,11 +126,11 @@ def test_SB_3_mime_repeats_the_left_cards_effect() -> None:
             [(A, place("mime", "1", 3))])
     # step 2 first: acrobat 6 > 3 → clockwise → 8; then the copied acrobat effect
     assert value(s, "1", 2) == 8
-    assert "effect:acrobat:slot=1,dir=cw" in s.legal_ids(A) and "effect:acrobat:slot=3,dir=ccw" in s.legal_ids(A)
+    assert "effect:card=acrobat,slot=1,dir=cw" in s.legal_ids(A) and "effect:card=acrobat,slot=3,dir=ccw" in s.legal_ids(A)
     # МИМ copying the ЧЕЛОВЕК-ЯДРО discards the cannonball itself and turns the Mime counter-clockwise
     board = [card("1", 1, "cannonball", B)]
     s = run(2, two(["mime", "clown", "fakir"], ["trainer", "juggler", "knives"], board=board),
-            [(A, place("mime", "1", 2)), (A, "effect:cannonball")])
+            [(A, place("mime", "1", 2)), (A, "effect:card=cannonball")])
     assert not slot(s, "1", 1)["face_up"] and slot(s, "1", 2)["orient"] == 3 and value(s, "1", 2) == 2
 
 
@@ -164,10 +164,10 @@ def test_SB_3_acrobat_rotates_any_face_up_card_in_its_row_either_way() -> None:
              card("1", 3, "fakir", B, token=True), card("2", 1, "clown", B)]
     s = run(2, two(["acrobat", "clown", "mime"], ["trainer", "juggler", "knives"], board=board),
             [(A, place("acrobat", "1", 4))])
-    assert effects(s, A) == ["effect:acrobat:slot=1,dir=cw", "effect:acrobat:slot=1,dir=ccw",
-                       "effect:acrobat:slot=4,dir=cw", "effect:acrobat:slot=4,dir=ccw"]
+    assert effects(s, A) == ["effect:card=acrobat,slot=1,dir=cw", "effect:card=acrobat,slot=1,dir=ccw",
+                       "effect:card=acrobat,slot=4,dir=cw", "effect:card=acrobat,slot=4,dir=ccw"]
     s = run(2, two(["acrobat", "clown", "mime"], ["trainer", "juggler", "knives"], board=board),
-            [(A, place("acrobat", "1", 4)), (A, "effect:acrobat:slot=4,dir=cw")])
+            [(A, place("acrobat", "1", 4)), (A, "effect:card=acrobat,slot=4,dir=cw")])
     assert value(s, "1", 4) == 6
 
 
@@ -175,7 +175,7 @@ def test_SB_3_tightrope_needs_a_rotatable_face_up_left_card() -> None:
     for left in (card("1", 1, "strongman", B, token=True), card("1", 1, "strongman", B, face_up=False)):
         s = run(2, two(["tightrope", "clown", "mime"], ["trainer", "juggler", "knives"], board=[left]),
                 [(A, place("tightrope", "1", 2))])
-        assert "effect:tightrope" not in s.legal_ids(A)
+        assert "effect:card=tightrope" not in s.legal_ids(A)
 
 
 def test_SB_3_fakir_cannot_be_discarded_by_anything() -> None:
@@ -187,7 +187,7 @@ def test_SB_3_fakir_cannot_be_discarded_by_anything() -> None:
                    board=[card("1", 1, "fakir", B, orient=2), card("1", 2, "juggler", B, orient=2)]),
             [(A, place("knives", "1", 3))])
     # the juggler (1 → counter-clockwise... no: 1 < 5 → ccw → 5) is not a target; the fakir (1) is immune
-    assert "effect:knives:slot=1" not in s.legal_ids(A)
+    assert "effect:card=knives,slot=1" not in s.legal_ids(A)
 
 
 def test_SB_3_trainer_needs_a_step_2_rotation() -> None:
@@ -195,7 +195,7 @@ def test_SB_3_trainer_needs_a_step_2_rotation() -> None:
     s = run(2, two(["trainer", "clown", "mime"], ["strongman", "juggler", "knives"],
                    board=[card("1", 1, "knives", B)]),
             [(A, place("trainer", "1", 2))])
-    assert value(s, "1", 1) == 5 and "effect:trainer" not in s.legal_ids(A)
+    assert value(s, "1", 1) == 5 and "effect:card=trainer" not in s.legal_ids(A)
 
 
 def test_SB_3_knife_thrower_only_targets_weak_opponent_cards() -> None:
@@ -205,8 +205,8 @@ def test_SB_3_knife_thrower_only_targets_weak_opponent_cards() -> None:
             [(A, place("knives", "1", 6))])
     # clown 1 (B) and juggler 2 (B) qualify; own mime and the untouchable acrobat do not; the strongman
     # turned clockwise to 8 by step 2
-    assert [a for a in s.legal_ids(A) if a.startswith("effect:knives")] == ["effect:knives:slot=1",
-                                                                           "effect:knives:slot=3"]
+    assert [a for a in s.legal_ids(A) if a.startswith("effect:card=knives")] == ["effect:card=knives,slot=1",
+                                                                           "effect:card=knives,slot=3"]
 
 
 def test_SB_3_aerialists_may_be_the_8th_card() -> None:
@@ -291,7 +291,7 @@ def test_SB_5_2_untouchable_card_ignores_steps_1_2_and_effects() -> None:
     s = run(2, two(["cannonball", "mime", "fakir"], ["trainer", "juggler", "knives"], board=board),
             [(A, place("cannonball", "1", 2))])
     assert slot(s, "1", 1)["face_up"] and value(s, "1", 1) == 1  # neither knocked out nor rotated
-    assert "effect:cannonball" not in s.legal_ids(A)
+    assert "effect:card=cannonball" not in s.legal_ids(A)
     s = run(2, two(["acrobat", "mime", "fakir"], ["trainer", "juggler", "knives"], board=board),
             [(A, place("acrobat", "1", 2))])
     assert not any("slot=1" in a for a in s.legal_ids(A))
@@ -359,7 +359,7 @@ def test_SB_7_no_rotation_when_step_1_discarded() -> None:
 def test_SB_7_equal_values_nothing_happens() -> None:
     s = run(2, two(["acrobat", "mime", "fakir"], ["trainer", "juggler", "knives"],
                    board=[card("1", 1, "tightrope", B)]),
-            [(A, place("acrobat", "1", 2)), (A, "effect:skip")])
+            [(A, place("acrobat", "1", 2)), (A, "skip")])
     assert slot(s, "1", 1)["orient"] == 0 and value(s, "1", 1) == 4
 
 
@@ -375,13 +375,13 @@ def test_SB_7_effects_never_cascade() -> None:
     # strongman does not make the strongman knock it out, and nothing else triggers
     board = [card("1", 1, "clown", B), card("1", 2, "strongman", B)]
     s = run(2, two(["acrobat", "mime", "fakir"], ["trainer", "juggler", "knives"], board=board),
-            [(A, place("acrobat", "1", 3)), (A, "effect:acrobat:slot=1,dir=ccw")])
+            [(A, place("acrobat", "1", 3)), (A, "effect:card=acrobat,slot=1,dir=ccw")])
     assert slot(s, "1", 1)["face_up"] and value(s, "1", 1) == 0
     assert value(s, "1", 2) == 8  # only step 2 of the acrobat's placement
     # the cannonball discards its left card; its own rotation triggers nothing on its right neighbour
     board = [card("1", 1, "juggler", B), card("1", 2, "clown", B, face_up=False)]
     s = run(2, two(["cannonball", "mime", "fakir"], ["trainer", "juggler", "knives"], board=board),
-            [(A, place("cannonball", "1", 2)), (A, "effect:cannonball")])
+            [(A, place("cannonball", "1", 2)), (A, "effect:card=cannonball")])
     assert not slot(s, "1", 1)["face_up"] and value(s, "1", 2) == 1
     assert s.view(None)["pending"] is None
 
@@ -390,7 +390,7 @@ def test_SB_7_effect_only_on_first_placement() -> None:
     # the clown revives an own face-down knife thrower: it does not throw again
     board = [card("1", 1, "juggler", B, orient=3), card("1", 2, "knives", A, face_up=False)]
     s = run(2, two(["clown", "mime", "fakir"], ["trainer", "juggler", "knives"], board=board),
-            [(A, place("clown", "1", 3)), (A, "effect:clown:slot=2")])
+            [(A, place("clown", "1", 3)), (A, "effect:card=clown,slot=2")])
     assert value(s, "1", 2) == 5 and slot(s, "1", 1)["face_up"]
     assert s.view(None)["pending"] is None
 

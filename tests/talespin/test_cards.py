@@ -18,8 +18,8 @@ from .helpers import act, all_cards, hold_names, names, new
 ALL = list(range(110))
 
 
-def _finish_turn(s: Any, prefer: tuple[str, ...] = ("decline", "yield", "pass", "end", "bounty:none",
-                                                    "cargo:none")) -> None:
+def _finish_turn(s: Any, prefer: tuple[str, ...] = ("decline", "yield", "pass", "end", "bounty:card=none",
+                                                    "cargo:card=none")) -> None:
     start_turn = s.turn_no
     steps = 0
     while not s.is_over and s.turn_no == start_turn:

@@ -14,7 +14,7 @@ def test_R8_7_R9_6_molly_chain_roll_of_3() -> None:
         "chains": [["pas_fint", "pas_baloo", "pas_balamut", "pas_monkeys"], []],
         "deck": ["cargo_ice", "cargo_gold"],
     }
-    actions = ["passenger:card=pas_boltun", "drop:pos=3", "end", "move:dir=cw,n=3", "cargo:none"]
+    actions = ["passenger:card=pas_boltun", "drop:pos=3", "end", "move:dir=cw,n=3", "cargo:card=none"]
     rec = record(setup, actions)
     # after Gibber joins and the Monkey Workers are dropped: [Feint, Baloo, Troublemaker, Gibber]
     s = run_record(rec, upto=2)
@@ -78,7 +78,7 @@ def test_R13_14_karnage_vs_baloo_dogfight() -> None:
     assert s.df is not None and s.df[DMG] == 4 and s.df[YB] == 0
     assert names(s.hands[0]) == ["cargo_ice", "cargo_ice"]  # Karnage drew PILOTING 2
     assert s.dec[0] == "damage" and s.dec[1] == 0
-    act(s, "damage:open,pos=1", "damage:open,pos=1", "damage:open,pos=1", "damage:discard,pos=1")
+    act(s, "damage:do=open,pos=1", "damage:do=open,pos=1", "damage:do=open,pos=1", "damage:do=discard,pos=1")
     # the two bluffs were discarded after opening, the genuine cargo opened and then discarded
     assert s.df is None
     assert len(s.holds[1]) == 1

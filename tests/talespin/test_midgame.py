@@ -24,7 +24,7 @@ def _play_on(state):  # type: ignore[no-untyped-def]
     while not state.is_over:
         seat = state.to_act[0]
         ids = state.legal_ids(seat)
-        aid = next((a for a in ("end", "pass", "decline", "cargo:none") if a in ids), ids[0])
+        aid = next((a for a in ("end", "pass", "decline", "cargo:card=none") if a in ids), ids[0])
         state.apply(seat, aid)
     return state
 

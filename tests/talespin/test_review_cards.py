@@ -97,7 +97,7 @@ def test_R9_3_shere_khan_passenger_6_each_opponent_discards_one() -> None:
     s = new({"characters": ["karnage", "kit", "baloo"], "first": 0, "step": 2, "dice": [6], "positions": [12, 3, 6],
              "hands": [["cargo_gold"], ["cargo_ice", "cargo_orchids"], ["cargo_medicine"]],
              "chains": [["pas_shere_khan"], [], []]}, players=3)
-    act(s, "end", "move:dir=cw,n=1", "cargo:none")
+    act(s, "end", "move:dir=cw,n=1", "cargo:card=none")
     # turn order Karnage (12), Kit (3), Baloo (6): Kit chooses first, Baloo's single card goes by itself
     assert s.dec == ("discard", 1, "effect")
     act(s, "discard:card=cargo_orchids")

@@ -26,7 +26,7 @@ def _df(att: list[str], dfd: list[str], **kw: Any) -> dict[str, Any]:
 def _until(s: Any, kind: str) -> None:
     while s.dec is not None and s.dec[0] != kind:
         legal = s.legal_ids(s.to_act[0])
-        act(s, next((a for a in ("pass", "bounty:none") if a in legal), legal[0]))
+        act(s, next((a for a in ("pass", "bounty:card=none") if a in legal), legal[0]))
 
 
 # ---------------------------------------------------------------- R13.4 accept / decline
@@ -90,7 +90,7 @@ def test_R13_6_attacker_out_of_cards_loses_and_the_pilot_can_be_bounty() -> None
     assert s.df[PDA] == -2 and s.hands[0] == []
     act(s, "block:card=cargo_gold")
     assert s.dec == ("bounty", 1, 1)
-    assert s.legal_ids(1) == ["bounty:card=cargo_gold", "bounty:card=pil_pirate_fighter", "bounty:none"]
+    assert s.legal_ids(1) == ["bounty:card=cargo_gold", "bounty:card=pil_pirate_fighter", "bounty:card=none"]
     act(s, "bounty:card=pil_pirate_fighter")
     assert "pil_pirate_fighter" in names(s.hands[1]) and "cargo_gold" in names(s.discard)
     assert s.df is None and s.dec == ("main", 0)
@@ -137,7 +137,7 @@ def test_R13_7_yield_without_a_maneuver_takes_one_extra_damage() -> None:
     s = new(_df([], [], holds=[[], HOLD[:4]]))
     act(s, "dogfight:target=1", "accept", "yield")
     assert s.dec == ("damage", 0) and s.df[DMG] + s.df[YB] == 3
-    act(s, "damage:open,pos=0", "damage:open,pos=0", "damage:open,pos=0")
+    act(s, "damage:do=open,pos=0", "damage:do=open,pos=0", "damage:do=open,pos=0")
     assert hold_names(s, 1) == ["pas_pirate_crew"] and s.df is None
 
 
@@ -146,7 +146,7 @@ def test_R13_8_press_the_attack_and_bail_out_sum_before_the_floor() -> None:
     s = new(_df(["act_press"], ["act_bail_out"], holds=[[], HOLD[:4]]))
     act(s, "dogfight:target=1", "accept", "yield", "action:card=act_press", "action:card=act_bail_out")
     assert s.df[ADJ] == 1 - 2 and s.dec == ("damage", 0)
-    act(s, "damage:open,pos=0", "damage:open,pos=0")
+    act(s, "damage:do=open,pos=0", "damage:do=open,pos=0")
     assert s.df is None and len(s.holds[1]) == 2
 
 
@@ -207,20 +207,20 @@ def test_R13_9_reward_resolves_before_damage() -> None:
 def test_R13_9_one_point_opens_a_genuine_cargo_the_next_discards_it() -> None:
     s = new(_df([], [], holds=[[], ["cargo_gold"]]))
     act(s, "dogfight:target=1", "decline")
-    assert s.legal_ids(0) == ["damage:open,pos=0"]
-    act(s, "damage:open,pos=0")
-    assert s.legal_ids(0) == ["damage:discard,pos=0"]
-    act(s, "damage:discard,pos=0")
+    assert s.legal_ids(0) == ["damage:do=open,pos=0"]
+    act(s, "damage:do=open,pos=0")
+    assert s.legal_ids(0) == ["damage:do=discard,pos=0"]
+    act(s, "damage:do=discard,pos=0")
     assert s.holds[1] == [] and "cargo_gold" in names(s.discard)
 
 
 def test_R13_9_hand_damage_is_chosen_by_the_defender() -> None:
     s = new(_df([], ["cargo_gold", "pas_client"]))
-    act(s, "dogfight:target=1", "decline", "damage:hand")
+    act(s, "dogfight:target=1", "decline", "damage:do=hand")
     assert s.dec == ("discard", 1, "effect")
     act(s, "discard:card=pas_client")
     assert s.dec == ("damage", 0)
-    act(s, "damage:hand")  # one card left: no choice to make
+    act(s, "damage:do=hand")  # one card left: no choice to make
     assert s.hands[1] == [] and s.df is None
 
 
@@ -229,7 +229,7 @@ def test_R13_9_draw_icons_after_damage_and_hand_cap_applies() -> None:
     s = new(_df(["pil_freelance"], [], holds=[[], ["pas_client"]]))
     act(s, "pilot:card=pil_freelance,target=1", "decline")
     assert s.dec == ("damage", 0) and s.hands[0] == []
-    act(s, "damage:open,pos=0")
+    act(s, "damage:do=open,pos=0")
     assert s.holds[1] == [] and s.df is None and names(s.hands[0]) == ["pas_louie"]
 
 
@@ -254,9 +254,9 @@ def test_R13_10_bounty_is_optional_and_player_card_is_never_offered() -> None:
     act(s, "dogfight:target=1", "accept", "block:card=cargo_gold", "maneuver:card=pas_client",
         "block:card=cargo_fireworks", "maneuver:card=pas_tourists", "block:card=cargo_clocks")
     assert sorted(s.legal_ids(1)) == ["bounty:card=cargo_clocks", "bounty:card=cargo_fireworks",
-                                      "bounty:card=cargo_gold", "bounty:card=pas_client", "bounty:card=pas_tourists",
-                                      "bounty:none"]
-    act(s, "bounty:none")
+                                      "bounty:card=cargo_gold", "bounty:card=none", "bounty:card=pas_client",
+                                      "bounty:card=pas_tourists"]
+    act(s, "bounty:card=none")
     assert s.df is None and len(s.discard) == 5
 
 
@@ -292,7 +292,7 @@ def test_R13_11_cancel_goes_to_dogfight_ends_for_everybody() -> None:
 def test_R13_12_cleanup_discards_every_maneuver_card_and_step_2_goes_on() -> None:
     s = new(_df(["pil_patrol", "cargo_gold"], ["cargo_clocks"], holds=[[], ["pas_client"]]))
     act(s, "pilot:card=pil_patrol,target=1", "accept", "block:card=cargo_clocks", "maneuver:card=cargo_gold",
-        "yield", "damage:open,pos=0")
+        "yield", "damage:do=open,pos=0")
     assert s.df is None and s.dec == ("main", 0)
     assert {"pil_patrol", "cargo_gold", "cargo_clocks", "pas_client"} <= set(names(s.discard))
 
@@ -319,7 +319,7 @@ def test_R14_dogfight_ends_window_reaches_a_non_participant_in_four_players() ->
              "holds": [[], [], ["open:cargo_ice"], ["cargo_gold"]], "deck": FILL}, players=4)
     assert s.order == (0, 3, 1, 2)
     # Molly (defender) and Baloo have empty hands: DF-W1 and DF-W2 are skipped, as everybody can see
-    act(s, "pilot:card=pil_patrol,target=3", "decline", "damage:open,pos=0", strict=True)
+    act(s, "pilot:card=pil_patrol,target=3", "decline", "damage:do=open,pos=0", strict=True)
     assert hold_names(s, 3) == ["open:cargo_gold"] and names(s.hands[0]) == ["pas_louie"]  # Reward: draw 1
     # DF-E: attacker (who now holds a card), defender (no cards), then the others from the attacker
     assert s.dec == ("window", 0, "dogfight_ends") and s.legal_ids(0) == ["pass"]

@@ -19,7 +19,7 @@ from .helpers import new
 
 FILL = ["pas_louie", "pas_dunder", "pas_tourists", "pas_spy", "pas_defector", "pas_rebecca", "pas_wildcat",
         "cargo_machine_parts", "cargo_bananas", "cargo_mangoes", "cargo_airmail", "pas_monkeys", "pas_henchmen"]
-PREFER = ("pass", "accept", "yield", "cargo:none", "bounty:none", "end")
+PREFER = ("pass", "accept", "yield", "cargo:card=none", "bounty:card=none", "end")
 
 
 def _walk_alike(a: TaleSpinState, b: TaleSpinState, hidden: int, steps: int,
@@ -102,7 +102,7 @@ def test_R10_5_hold_of_four_cargo_decision_does_not_show_a_missing_cargo() -> No
     a.apply(0, "move:dir=cw,n=1")
     b.apply(0, "move:dir=cw,n=1")
     assert a.dec == b.dec == ("cargo", 0)
-    assert a.legal_ids(0) == ["cargo:card=cargo_ice", "cargo:none"] and b.legal_ids(0) == ["cargo:none"]
+    assert a.legal_ids(0) == ["cargo:card=cargo_ice", "cargo:card=none"] and b.legal_ids(0) == ["cargo:card=none"]
     met = _walk_alike(a, b, hidden=0, steps=8)
     assert met[0] == ("cargo", 0) and a.active == b.active == 1
 
@@ -139,7 +139,7 @@ def test_R13_9_hand_damage_discard_of_copies_is_asked() -> None:
     assert a.dec == b.dec == ("damage", 0)
     # Pirate Attack: 2 Damage. The first point costs a hand card that Baloo picks; both games look alike
     # until the second point, which takes his last card by itself and so shows it (the card is public then)
-    met = _walk_alike(a, b, hidden=1, steps=2, prefer=("damage:hand", "discard:card=cargo_ice"))
+    met = _walk_alike(a, b, hidden=1, steps=2, prefer=("damage:do=hand", "discard:card=cargo_ice"))
     assert met == [("damage", 0), ("discard", 1, "effect")]
 
 

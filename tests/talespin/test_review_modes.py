@@ -149,7 +149,7 @@ def test_R20_5_highest_single_maneuver_decides_and_icons_of_all_count() -> None:
     act(s, "dogfight:target=1", "maneuver:card=cargo_fireworks", "maneuver:card=cargo_machine_parts")
     # H = 11 (Fireworks); Khan's best is Coffee 9: Baloo wins; Damage 1 (Loop) + 1 (Fireworks) + 1 (Parts) = 3
     assert s.won_khan and s.df[15] == 3
-    act(s, "damage:open,pos=0", "damage:open,pos=0", "damage:open,pos=0")
+    act(s, "damage:do=open,pos=0", "damage:do=open,pos=0", "damage:do=open,pos=0")
     assert s.holds[1] == [] and s.df is None
 
 
@@ -186,7 +186,7 @@ def test_R20_5_uncovering_frees_the_newest_location_for_the_next_cover() -> None
     s = new(_solo(hands=[["cargo_gold", "cargo_fireworks"]], covered=["pas_boltun", "pas_dumptruck"],
                   deck=["pas_client", "pas_tourists", "pas_louie", "cargo_ice", "cargo_orchids", "cargo_medicine",
                         "pil_mad_dog"]), players=1)
-    act(s, "dogfight:target=1", "maneuver:card=cargo_gold", "maneuver:card=cargo_fireworks", "damage:uncover")
+    act(s, "dogfight:target=1", "maneuver:card=cargo_gold", "maneuver:card=cargo_fireworks", "damage:do=uncover")
     assert names(s.covered) == ["pas_boltun"] and not s._covered(9)
     act(s, s.legal_ids(0)[0])  # second point: uncover again
     assert s.df is None

@@ -189,7 +189,7 @@ def test_R9_4_cargo_bonus_resolves_before_the_next_passenger() -> None:
              "hands": [["cargo_ice", "cargo_orchids"], []], "chains": [["pas_baloo", "pas_louie"], []],
              "deck": ["pas_client", "pas_tourists", "pas_dunder", "pas_spy", "pas_fint"]})
     # Kit 6: move up to 6 then cargo, then draw 1
-    act(s, "end", "move:dir=cw,n=2", "cargo:none")
+    act(s, "end", "move:dir=cw,n=2", "cargo:card=none")
     assert names(s.hands[0])[-1] == "pas_client"  # Kit's own draw
     act(s, "move:dir=cw,n=2")
     assert s.pos[0] == 1 and s.stat(0, 0) == 2 + 1 + 1
@@ -198,7 +198,7 @@ def test_R9_4_cargo_bonus_resolves_before_the_next_passenger() -> None:
     s = new({"characters": ["kit", "karnage"], "first": 0, "step": 2, "dice": [6], "positions": [9, 6],
              "hands": [["cargo_ice", "cargo_orchids"], []], "chains": [["pas_baloo", "pas_louie", "pas_rebecca"], []],
              "deck": ["pas_client", "pas_tourists", "pas_dunder", "pas_spy", "pas_fint"]})
-    act(s, "end", "move:dir=cw,n=2", "cargo:none", "move:dir=cw,n=2", "cargo:card=cargo_ice")
+    act(s, "end", "move:dir=cw,n=2", "cargo:card=none", "move:dir=cw,n=2", "cargo:card=cargo_ice")
     # Thembria's bonus (draw 2) came before Louie's "every player draws 1", Rebecca 6 draws last
     assert names(s.hands[0])[:5] == ["cargo_orchids", "pas_client", "pas_tourists", "pas_dunder", "pas_spy"]
     assert names(s.hands[1])[0] == "pas_fint" and len(s.hands[0]) == 6
@@ -235,8 +235,8 @@ def test_R10_5_hold_of_four_needs_a_genuine_cargo_no_artifact() -> None:
                  holds=[["pas_tourists", "pas_dunder", "pas_spy", "pas_louie"], []]))
     act(s, "end", "move:dir=cw,n=1")
     # no Cargo card in hand: nothing may be played, but the seat is still asked (its hand is hidden)
-    assert s.dec == ("cargo", 0) and s.legal_ids(0) == ["cargo:none"]
-    act(s, "cargo:none")
+    assert s.dec == ("cargo", 0) and s.legal_ids(0) == ["cargo:card=none"]
+    act(s, "cargo:card=none")
     assert s.active == 1 and len(s.holds[0]) == 4
 
 
@@ -245,7 +245,7 @@ def test_R18_1_R10_5_long_game_final_cargo_is_the_seventh() -> None:
                  holds=[["pas_tourists", "pas_dunder", "pas_spy", "pas_louie", "pas_fint", "pas_defector"], []]),
             options={"cargo_to_win": 7})
     act(s, "end", "move:dir=cw,n=1")
-    assert s.legal_ids(0) == ["cargo:card=cargo_ice", "cargo:none"]
+    assert s.legal_ids(0) == ["cargo:card=cargo_ice", "cargo:card=none"]
     act(s, "cargo:card=cargo_ice")
     assert s.is_over and s.winners == (0,) and hold_names(s, 0)[-1] == "open:cargo_ice"
 

@@ -192,7 +192,7 @@ def test_R9_3_passenger_moved_back_resolves_once() -> None:
 def test_R10_2_cargo_optional_and_any_card_may_be_packed() -> None:
     s = new(_two([["act_rush", "cargo_ice"], []], dice=[1], positions=[2, 9]))
     act(s, "end", "move:dir=cw,n=1")
-    assert "cargo:none" in s.legal_ids(0) and "cargo:card=act_rush" in s.legal_ids(0)
+    assert "cargo:card=none" in s.legal_ids(0) and "cargo:card=act_rush" in s.legal_ids(0)
     act(s, "cargo:card=act_rush")
     assert hold_names(s, 0) == ["act_rush"]
 
@@ -201,7 +201,7 @@ def test_R10_5_final_cargo_must_be_genuine_face_up() -> None:
     s = new(_two([["act_rush", "cargo_ice"], []], dice=[1], positions=[2, 9],
                  holds=[["pas_client", "pas_client", "cargo_gold", "cargo_gold"], []]))
     act(s, "end", "move:dir=cw,n=1")
-    assert s.legal_ids(0) == ["cargo:card=cargo_ice", "cargo:none"]
+    assert s.legal_ids(0) == ["cargo:card=cargo_ice", "cargo:card=none"]
     act(s, "cargo:card=cargo_ice")
     assert hold_names(s, 0)[-1] == "open:cargo_ice"
     assert s.is_over and s.winners == (0,)
@@ -254,7 +254,7 @@ def test_R12_3_reaction_window_for_any_turn_cards() -> None:
 
 def test_R12_5_tiki_once_per_turn() -> None:
     s = new(_two([["act_double_check", "act_double_check", "cargo_ice"], []], positions=[3, 9]))
-    act(s, "action:card=act_double_check", "cargo:none")
+    act(s, "action:card=act_double_check", "cargo:card=none")
     assert "action:card=act_double_check" not in s.legal_ids(0)
 
 
@@ -474,8 +474,8 @@ def test_R20_5_solitaire_dogfight_win_and_damage() -> None:
     act(s, "maneuver:card=cargo_gold", "maneuver:card=cargo_fireworks")
     # Khan reveals Ice 2, Orchids 3, Medicine 4 < 12: Baloo wins; Damage = 1 (Loop) + 0 + 1 (Fireworks) = 2
     assert s.won_khan and s.dec[0] == "damage"
-    assert "damage:uncover" in s.legal_ids(0)
-    act(s, "damage:uncover", "damage:open,pos=0")
+    assert "damage:do=uncover" in s.legal_ids(0)
+    act(s, "damage:do=uncover", "damage:do=open,pos=0")
     assert s.covered == [] and hold_names(s, 1) == ["cargo_ice"]
 
 
@@ -553,7 +553,7 @@ def test_R24_1_damage_summed_then_clamped_once() -> None:
     assert s.dec == ("window", 1, "lose_dogfight")
     act(s, "action:card=act_bail_out")  # -2
     assert s.df[9] == -2 and s.dec[0] == "damage"
-    act(s, "damage:open,pos=0")
+    act(s, "damage:do=open,pos=0")
     assert s.df is None  # exactly one point was applied
 
 

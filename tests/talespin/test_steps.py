@@ -50,7 +50,7 @@ def test_R4_3_roll_choices_are_made_in_the_roll_step_and_discard_follows() -> No
     assert s.last_roll == 3 and s.dec[0] == "move" and _step(s) == "roll"    # Molly's card: move up to 3
     _do(s, "move:dir=cw,n=3")
     assert s.dec[0] == "cargo" and _step(s) == "roll"                         # ... then play cargo
-    _do(s, "cargo:none")
+    _do(s, "cargo:card=none")
     # the chain resolved (Troublemaker: everyone draws 1), so Karnage holds 8 and discards in Step 4
     assert s.dec[:2] == ("discard", 1) and len(s.hands[1]) == 8 and _step(s) == "discard"
     _do(s, "discard:card=cargo_coffee")

@@ -52,7 +52,8 @@ async def test_bots_only_game_is_watched_to_the_end_without_covers():
 
 @pytest.mark.asyncio
 async def test_with_a_pace_bots_move_one_by_one_and_the_spinner_shows():
-    app = NastolkaApp([TOY], lang="en", pace=2.0, seed=2, remember=False)
+    # a long pace, so a loaded machine still sees the bot thinking before its move lands
+    app = NastolkaApp([TOY], lang="en", pace=4.0, seed=2, remember=False)
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot, ["random", "human", "random"])
         screen = app.screen

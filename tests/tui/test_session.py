@@ -53,9 +53,9 @@ def own_card(session: Session, seat: int) -> int:
 
 def test_undo_allowed_when_nothing_new_was_seen():
     session = toy_session()
-    session.apply(0, f"play:{own_card(session, 0)}")  # my own card: I knew it
+    session.apply(0, f"play:card={own_card(session, 0)}")  # my own card: I knew it
     bot_card = session.state.hands[1][0]
-    session.apply(1, f"discard:{bot_card}")  # face down: I learn nothing about which card
+    session.apply(1, f"discard:card={bot_card}")  # face down: I learn nothing about which card
     cut, why = session.undo_target()
     assert (cut, why) == (0, "")
     assert session.undo()
@@ -65,8 +65,8 @@ def test_undo_allowed_when_nothing_new_was_seen():
 
 def test_undo_refused_when_a_bot_showed_a_hidden_card():
     session = toy_session()
-    session.apply(0, f"play:{own_card(session, 0)}")
-    session.apply(1, f"play:{session.state.hands[1][0]}")  # face up: now I know one of its cards
+    session.apply(0, f"play:card={own_card(session, 0)}")
+    session.apply(1, f"play:card={session.state.hands[1][0]}")  # face up: now I know one of its cards
     assert session.undo_target() == (None, "undo_why_revealed")
     assert not session.undo()
 

@@ -124,3 +124,29 @@ async def test_narrow_screen_swaps_board_and_log():
         await pilot.press("v")
         await pilot.pause()
         assert screen.plan.board_shown
+
+
+@pytest.mark.asyncio
+async def test_replay_viewer_keeps_the_board_at_80x24(tmp_path):
+    from nastolka.tui.replay import ReplayScreen
+
+    game = registered("colt_express")
+    assert game is not None
+    app = make_app([game], lang="ru")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ["human", "random", "random"])
+        await play(pilot, moves=4, seed=3)
+        await wait_for(pilot, lambda: getattr(app.screen, "awaiting", None) is not None)
+        path = tmp_path / "r.json"
+        app.screen.session.record().save(path)
+        app.open_record(path, replay=True)
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("end", "1")
+        await pilot.pause()
+        view = app.screen.states[app.screen.index].view(0)
+        box = app.screen.query_one("#board-box")
+        assert box.display and box.size.height >= BOARD_MIN
+        text = screen_text(app)
+        missing = [n for n in expected("colt_express", view, "ru") if not readable(n, text)]
+        assert not missing, text

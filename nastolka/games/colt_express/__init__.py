@@ -13,7 +13,7 @@ from nastolka.engine.words import for_module
 
 from . import data as D
 from .setup import SETUP_KEYS
-from .state import ColtState
+from .state import ColtState, legacy_id
 
 W = for_module(__file__)
 
@@ -48,5 +48,5 @@ GAME = Game(
     description_en="Bandits rob a train: plan actions blind, then watch them go wrong.",
     description_ru="Бандиты грабят поезд: планируйте действия вслепую и смотрите, как всё идёт не так.",
     bots={"heuristic": _heuristic}, setup_keys=SETUP_KEYS,
-    rules_summary={"en": RULES_EN, "ru": RULES_RU},
+    rules_summary={"en": RULES_EN, "ru": RULES_RU}, legacy_ids=legacy_id,
 )

@@ -19,20 +19,15 @@ from __future__ import annotations
 from typing import Any
 
 from nastolka.engine import Rng
+from nastolka.engine.ids import split_id
+
+from .state import PICKPOCKET_TAKE
 
 #: expected value of a purse whose value the seat does not know (mean of the 18 purses)
 PURSE_GUESS = 336
 VALUES = {"purse": PURSE_GUESS, "jewel": 500, "strongbox": 1000, "none": 0}
 
 
-def _args(aid: str) -> dict[str, str]:
-    _, _, rest = aid.partition(":")
-    out = {}
-    for part in rest.split(","):
-        key, sep, value = part.partition("=")
-        if sep:
-            out[key] = value
-    return out
 
 
 def _loot_values(loot: dict[str, Any]) -> list[int]:
@@ -77,13 +72,13 @@ class _Board:
         return best
 
     def is_rival(self, bid: str) -> bool:
-        return self.seat_of[bid] != self.seat
+        return bool(self.seat_of[bid] != self.seat)
 
     def rival_score(self, bid: str) -> float:
         """How much hurting ``bid`` is worth: rivals by wealth, our own bandit (2 players) is a loss."""
         if not self.is_rival(bid):
             return -1000.0
-        w = self.wealth[self.seat_of[bid]]
+        w: float = self.wealth[self.seat_of[bid]]
         return 100.0 + 0.1 * w + (150.0 if w >= self.leader_wealth else 0.0)
 
     def targets_from(self, me: str, place: tuple[int, int]) -> list[str]:
@@ -128,7 +123,7 @@ class HeuristicBot:
         self.rng = Rng(seed)
 
     def choose(self, state: Any, seat: int) -> str:
-        legal = state.legal_ids(seat)
+        legal: list[str] = state.legal_ids(seat)
         if len(legal) == 1:
             return legal[0]
         view = state.view(seat)
@@ -166,14 +161,14 @@ class HeuristicBot:
         if "bandit" in args:
             return args["bandit"]
         if view.get("resolving"):
-            card = view["resolving"]["card"]
+            card: str = view["resolving"]["card"]
             if ":" in card:
                 return card.split(":")[1]
-        return board.mine[0]
+        mine: str = board.mine[0]
+        return mine
 
-    def _score(self, aid: str, view: dict[str, Any], board: _Board) -> float:
-        verb = aid.split(":", 1)[0]
-        a = _args(aid)
+    def _score(self, aid: str, view: dict[str, Any], board: _Board) -> float:  # noqa: C901
+        verb, a = split_id(aid)
         if verb in ("play", "cover"):
             return self._score_play(a, view, board) - (0 if verb == "play" else 60)
         if aid == "draw":
@@ -181,7 +176,7 @@ class HeuristicBot:
             return 140.0 - 20 * len(playable)
         if aid == "pass":
             return 0.0 if verb == "pass" and view["phase"] == "cover" else -1.0
-        if aid == "pickpocket:take":
+        if aid == PICKPOCKET_TAKE:
             return 1.0
         if verb in ("pickpocket",):
             return 0.0

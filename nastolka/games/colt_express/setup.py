@@ -40,7 +40,7 @@ SETUP_KEYS: dict[str, str] = {
 }
 
 
-def apply_setup(s: ColtState, setup: dict[str, Any], rng: Rng) -> tuple[bool, bool]:
+def apply_setup(s: ColtState, setup: dict[str, Any], rng: Rng) -> tuple[bool, bool]:  # noqa: C901
     """Overlay ``setup`` onto a freshly dealt state.
 
     Returns (positions fixed, pile given): the first skips the two-player start choice, the second starts
@@ -134,7 +134,7 @@ def _int(raw: Any, what: str, lo: int, hi: int) -> int:
     return raw
 
 
-def _setup_loot(s: ColtState, setup: dict[str, Any], rng: Rng) -> None:
+def _setup_loot(s: ColtState, setup: dict[str, Any], rng: Rng) -> None:  # noqa: C901
     free = list(range(D.N_PURSES))   # purse ids not yet used; values are D.PURSE_VALUES[id]
     jewels = [D.FIRST_JEWEL]
     boxes = [D.FIRST_BOX]

@@ -25,11 +25,23 @@ from functools import cache, lru_cache
 from typing import Any
 
 from nastolka.engine import Event, GameState, OptionError, Result, Rng
+from nastolka.engine.ids import format_id
 from nastolka.engine.rng import COMPILED
 
 from . import data as D
 
 SETUP2P, KEEP2P, SCHEME, COVER, EXPERT, STEAL, PICKPOCKET, OVER = range(8)
+#: the pickpocket answer (take the purse or not); ``legacy_id`` upgrades the ids records had before the
+#: engine grammar (``pickpocket:take``)
+PICKPOCKET_TAKE = format_id("pickpocket", choice="take")
+PICKPOCKET_PASS = format_id("pickpocket", choice="pass")
+
+
+def legacy_id(aid: str) -> str:
+    """Today's id for an id of the shape records had before the engine grammar (else ``aid`` itself)."""
+    return {"pickpocket:take": PICKPOCKET_TAKE, "pickpocket:pass": PICKPOCKET_PASS}.get(aid, aid)
+
+
 PHASE_IDS = ("setup", "keep", "schemin", "cover", "expert_keep", "stealin", "pickpocket", "over")
 
 LEVEL_IDS = ("inside", "roof")
@@ -324,7 +336,7 @@ class ColtState(GameState):
         return ev
 
     # ------------------------------------------------------------------------- decisions
-    def _decision(self) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+    def _decision(self) -> tuple[tuple[str, ...], tuple[Any, ...]]:  # noqa: C901
         """(ids, payloads) of the current decision, cached until the next ``_apply``."""
         dc = self._dc
         if dc is not None:
@@ -379,7 +391,7 @@ class ColtState(GameState):
             ids.append("keep")
             pays.append(-1)
         elif ph == PICKPOCKET:
-            ids = ["pickpocket:take", "pickpocket:pass"]
+            ids = [PICKPOCKET_TAKE, PICKPOCKET_PASS]
             pays = [1, 0]
         elif ph == SETUP2P:
             for b in self.sb[self.actor]:
@@ -396,7 +408,7 @@ class ColtState(GameState):
     def card_owner(self, card: int) -> int:
         return card - D.MARSHAL2P if card >= D.MARSHAL2P else self.owner[card // 6]
 
-    def _card_options(self, entry: int) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+    def _card_options(self, entry: int) -> tuple[tuple[str, ...], tuple[Any, ...]]:  # noqa: C901
         """Every legal way to carry out the pile card ``entry`` (CE-6); empty when it is impossible."""
         card = entry >> 1
         kind = D.CARD_KIND[card]
@@ -830,7 +842,7 @@ class ColtState(GameState):
         else:
             self._end_scheme(ev)
 
-    def _end_round(self, ev: list[Event]) -> None:
+    def _end_round(self, ev: list[Event]) -> None:  # noqa: C901
         """CE-3.5 / CE-7: the round card's event."""
         e = D.ROUND_EVENT[self.rounds[self.round]]
         nb, pos = self.nb, self.pos

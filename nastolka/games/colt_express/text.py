@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from nastolka.engine import Event
+from nastolka.engine import Event, parse_id
 from nastolka.engine.words import Noun, for_module, join, names_or_default, sentence
 
 from . import data as D
-from .state import COVER
+from .state import COVER, PICKPOCKET_PASS, PICKPOCKET_TAKE
 
 if TYPE_CHECKING:
     from .state import ColtState
@@ -77,16 +77,6 @@ def turn_symbol(symbol: str, lang: str) -> str:
     return W.t(f"symbol.{symbol}", lang)
 
 
-def _args(aid: str) -> dict[str, str]:
-    _, _, rest = aid.partition(":")
-    out = {}
-    for part in rest.split(","):
-        if "=" in part:
-            key, _, value = part.partition("=")
-            out[key] = value
-    return out
-
-
 def _car_id(s: ColtState | None, index: int) -> str:
     if index == 0 or s is None:
         return "locomotive"
@@ -97,19 +87,19 @@ def _car_at(s: ColtState | None, index: int, lang: str) -> Noun:
     return car(_car_id(s, index), lang)
 
 
-def action_label(s: ColtState | None, aid: str, lang: str = "en", names: Sequence[str] | None = None) -> str:
+def action_label(s: ColtState | None, aid: str, lang: str = "en", names: Sequence[str] | None = None) -> str:  # noqa: C901
     """Words for an action id (the state only supplies the train's car names)."""
-    verb = aid.split(":", 1)[0]
-    a = _args(aid)
+    parsed = parse_id(aid)
+    verb, a = parsed.verb, parsed.params
     if aid == "pass" and s is not None and s.phase == COVER:
         return W.t("action.no_cover", lang)
     if aid in ("draw", "pass", "floor"):
         return W.t(f"action.{aid}", lang)
     if aid == "keep":
         return W.t("action.keep_rest", lang)
-    if aid == "pickpocket:take":
+    if aid == PICKPOCKET_TAKE:
         return W.t("action.take", lang)
-    if aid == "pickpocket:pass":
+    if aid == PICKPOCKET_PASS:
         return W.t("action.no_take", lang)
     name = a.get("card", "")
     if "bandit" in a and name:
@@ -137,13 +127,14 @@ def action_label(s: ColtState | None, aid: str, lang: str = "en", names: Sequenc
     return aid
 
 
-def event_text(state: Any, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
+def event_text(state: Any, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:  # noqa: C901
     k, a = event.kind, event.args
     players = int(getattr(state, "n", 0) or getattr(state, "players", 0) or 6)
     people = names_or_default(names, players, lang)
 
     def who() -> Noun:
-        return people[a["seat"]]
+        person: Noun = people[a["seat"]]
+        return person
 
     def car_of(index: int) -> Noun:
         return _car_at(state, index, lang)

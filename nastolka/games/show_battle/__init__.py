@@ -5,6 +5,7 @@ from __future__ import annotations
 from nastolka.engine import Game, Option, OptionSchema
 from nastolka.engine.words import for_module
 
+from .actions import legacy_id
 from .data import LEVELS
 from .heuristic import factory as heuristic_factory
 from .state import ShowBattleState
@@ -61,6 +62,7 @@ GAME = Game(
         "mulligan_used": "list per troupe of true/false (default all false)",
     },
     rules_summary={"en": RULES_EN, "ru": RULES_RU},
+    legacy_ids=legacy_id,
 )
 
 __all__ = ["GAME", "ShowBattleState"]

@@ -9,11 +9,17 @@ Ids (rows are ``1``/``2`` on one board, ``A1``..``B2`` on two; slots count from 
 * ``token:row=1,slot=3`` — put an untouchable token on your own face-up card (SB-5.2);
 * ``mulligan`` — the once-per-game hand swap (SB-5.1); ``pass`` — no card can be placed (SB-8);
 * ``done`` — end the turn without using the after-placement token window;
-* ``effect:<kind>:...`` — use a "may" effect (the kind is the effect used, also when a МИМ copies it);
-  ``effect:skip`` declines the pending effect (or the ФОКУСНИК extra placement).
+* ``effect:card=<kind>,...`` — use a "may" effect (the kind is the effect used, also when a МИМ copies
+  it): ``effect:card=clown,slot=3``, ``effect:card=acrobat,slot=2,dir=cw``, ``effect:card=trainer``;
+* ``skip`` declines the pending effect (or the ФОКУСНИК extra placement).
+
+Every id is built with the engine's grammar (``nastolka.engine.ids``). Records written before it used
+``effect:<kind>:slot=…`` and ``effect:skip``; :func:`legacy_id` upgrades them (docs/decisions.md).
 """
 
 from __future__ import annotations
+
+from nastolka.engine.ids import format_id
 
 from .data import (
     ACROBAT,
@@ -35,28 +41,28 @@ A_PLACE, A_TOKEN, A_MULLIGAN, A_PASS, A_DONE, A_SKIP, A_EFFECT = range(7)
 MULLIGAN = "mulligan"
 PASS = "pass"
 DONE = "done"
-SKIP = "effect:skip"
+SKIP = "skip"
 
 #: PLACE_IDS[two_boards][kind][row * 8 + slot]
 PLACE_IDS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
-    tuple(tuple(f"place:card={KIND_IDS[k]},row={rows[i // ROW_SLOTS]},slot={i % ROW_SLOTS + 1}"
+    tuple(tuple(format_id("place", card=KIND_IDS[k], row=rows[i // ROW_SLOTS], slot=i % ROW_SLOTS + 1)
                 for i in range(len(rows) * ROW_SLOTS)) for k in range(NKINDS))
     for rows in (ROWS_ONE_BOARD, ROWS_TWO_BOARDS))
 #: TOKEN_IDS[two_boards][row * 8 + slot]
 TOKEN_IDS: tuple[tuple[str, ...], ...] = tuple(
-    tuple(f"token:row={rows[i // ROW_SLOTS]},slot={i % ROW_SLOTS + 1}" for i in range(len(rows) * ROW_SLOTS))
+    tuple(format_id("token", row=rows[i // ROW_SLOTS], slot=i % ROW_SLOTS + 1) for i in range(len(rows) * ROW_SLOTS))
     for rows in (ROWS_ONE_BOARD, ROWS_TWO_BOARDS))
 
 DIRS = {1: "cw", -1: "ccw"}
 #: effect ids by slot in the row (0-based), per targetted effect
-CLOWN_IDS = tuple(f"effect:clown:slot={s + 1}" for s in range(ROW_SLOTS))
-JUGGLER_IDS = tuple(f"effect:juggler:slot={s + 1}" for s in range(ROW_SLOTS))  # swap slot s and s+1
-KNIVES_IDS = tuple(f"effect:knives:slot={s + 1}" for s in range(ROW_SLOTS))
-ACROBAT_IDS = tuple((f"effect:acrobat:slot={s + 1},dir=cw", f"effect:acrobat:slot={s + 1},dir=ccw")
-                    for s in range(ROW_SLOTS))
-TIGHTROPE_ID = "effect:tightrope"
-TRAINER_ID = "effect:trainer"
-CANNONBALL_ID = "effect:cannonball"
+CLOWN_IDS = tuple(format_id("effect", card="clown", slot=s + 1) for s in range(ROW_SLOTS))
+JUGGLER_IDS = tuple(format_id("effect", card="juggler", slot=s + 1) for s in range(ROW_SLOTS))  # swap s, s+1
+KNIVES_IDS = tuple(format_id("effect", card="knives", slot=s + 1) for s in range(ROW_SLOTS))
+ACROBAT_IDS = tuple((format_id("effect", card="acrobat", slot=s + 1, dir="cw"),
+                     format_id("effect", card="acrobat", slot=s + 1, dir="ccw")) for s in range(ROW_SLOTS))
+TIGHTROPE_ID = format_id("effect", card="tightrope")
+TRAINER_ID = format_id("effect", card="trainer")
+CANNONBALL_ID = format_id("effect", card="cannonball")
 
 
 def _build() -> dict[str, tuple[int, ...]]:
@@ -83,3 +89,18 @@ def _build() -> dict[str, tuple[int, ...]]:
 
 #: every possible action id -> its parsed tuple (first item is the A_* type)
 PARSED: dict[str, tuple[int, ...]] = _build()
+
+
+def legacy_id(aid: str) -> str:
+    """Today's id for an id of the shape records had before the engine grammar (else ``aid`` itself).
+
+    ``effect:skip`` -> ``skip``; ``effect:clown:slot=3`` -> ``effect:card=clown,slot=3``;
+    ``effect:trainer`` -> ``effect:card=trainer``.
+    """
+    if aid == "effect:skip":
+        return SKIP
+    verb, _, rest = aid.partition(":")
+    if verb != "effect" or not rest or rest.startswith("card="):
+        return aid
+    kind, _, params = rest.partition(":")
+    return f"effect:card={kind},{params}" if params else f"effect:card={kind}"

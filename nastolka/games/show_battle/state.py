@@ -157,7 +157,7 @@ class ShowBattleState(GameState):
         s._next_turn(s.first - 1, [])
         return s
 
-    def _load_setup(self, setup: dict[str, Any], rng: Rng) -> None:
+    def _load_setup(self, setup: dict[str, Any], rng: Rng) -> None:  # noqa: C901
         """Build the position a scenario describes (keys documented in ``docs/records.md``)."""
         nt = self.nt
         known = {"first", "hands", "decks", "board", "tokens", "mulligan_used"}
@@ -644,7 +644,7 @@ class ShowBattleState(GameState):
             prev = seat
 
     # ------------------------------------------------------------------ solo automa (SB-9)
-    def _automa_pick(self, seat: int) -> tuple[int, int] | None:
+    def _automa_pick(self, seat: int) -> tuple[int, int] | None:  # noqa: C901
         """The automa's placement by the SB-9 priority list, or None when it cannot place."""
         hand = self.hands[seat]
         if not hand:

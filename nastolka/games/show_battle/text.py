@@ -113,7 +113,7 @@ def action_label(s: ShowBattleState, aid: str, lang: str = "en", names: Sequence
     return aid
 
 
-def event_text(s: ShowBattleState, e: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
+def event_text(s: ShowBattleState, e: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:  # noqa: C901
     a = e.args
     people = troupes(s.nt, lang, names, s.solo)
 

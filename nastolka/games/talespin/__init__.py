@@ -7,6 +7,7 @@ from typing import Any
 from nastolka.engine import Game, Option, OptionSchema
 from nastolka.engine.words import for_module
 
+from .actions import legacy_id
 from .data import CHARACTERS
 from .state import TaleSpinState
 
@@ -75,6 +76,7 @@ GAME = Game(
         "dogfight": "{defender, pilot}: the active player has just started this dogfight (step 2)",
     },
     rules_summary={"en": RULES_EN, "ru": RULES_RU},
+    legacy_ids=legacy_id,
 )
 
 __all__ = ["GAME", "TaleSpinState"]

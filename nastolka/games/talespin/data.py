@@ -24,13 +24,13 @@ KEYWORDS: tuple[str, ...] = tuple(_RAW["enums"]["keywords"])
 KEYWORDS_RU: tuple[str, ...] = tuple(_RAW["enums"]["keywords_ru"])
 KW_BIT = {k: 1 << i for i, k in enumerate(KEYWORDS)}
 
-MANEUVER_NAMES = {int(k): (v["en"], v["ru"]) for k, v in _RAW["maneuver_names"].items()}
+MANEUVER_NAMES: dict[int, tuple[str, str]] = {int(k): (v["en"], v["ru"]) for k, v in _RAW["maneuver_names"].items()}
 STATS = ("shipping", "range", "piloting")
 STAT_INDEX = {s: i for i, s in enumerate(STATS)}
 TYPE_CODE = {n: i for i, n in enumerate(TYPE_NAMES)}
 
 
-def _compile(ops: list[dict[str, Any]] | None) -> tuple[tuple[Any, ...], ...]:
+def _compile(ops: list[dict[str, Any]] | None) -> tuple[tuple[Any, ...], ...]:  # noqa: C901
     """Effect list -> tuple of op tuples; parameter defaults are those stated in the vocabulary."""
     out: list[tuple[Any, ...]] = []
     for op in ops or ():
@@ -98,8 +98,8 @@ def _die(table: dict[str, Any] | None) -> tuple[tuple[tuple[Any, ...], ...], ...
 
 # ----------------------------------------------------------------------------- locations (clock 1..12)
 LOCATIONS = sorted(_RAW["locations"], key=lambda loc: loc["clock"])
-LOC_NAME = ("", *(loc["name_en"] for loc in LOCATIONS))
-LOC_NAME_RU = ("", *(loc["name_ru"] for loc in LOCATIONS))
+LOC_NAME: tuple[str, ...] = ("", *(loc["name_en"] for loc in LOCATIONS))
+LOC_NAME_RU: tuple[str, ...] = ("", *(loc["name_ru"] for loc in LOCATIONS))
 LOC_RECEIVING = (0, *(loc["receiving"] for loc in LOCATIONS))
 LOC_BONUS = ((), *(_compile(loc["bonus"]) for loc in LOCATIONS))
 LOC_BONUS_TEXT = ("", *(loc["bonus_en"] for loc in LOCATIONS))
@@ -110,12 +110,12 @@ PLAYERS = _RAW["players"]
 CHARACTERS = ("baloo", "karnage", "kit", "molly")
 _PL_BY_ID = {p["id"]: p for p in PLAYERS}
 PL = tuple(_PL_BY_ID["pl_" + c] for c in CHARACTERS)
-PL_NAME = tuple(p["name_en"] for p in PL)
-PL_NAME_RU = tuple(p["name_ru"] for p in PL)
+PL_NAME: tuple[str, ...] = tuple(p["name_en"] for p in PL)
+PL_NAME_RU: tuple[str, ...] = tuple(p["name_ru"] for p in PL)
 PL_STATS = tuple((p["shipping"], p["range"], p["piloting"]) for p in PL)
 PL_START = tuple(p["start_location"] for p in PL)
 PL_ALT = tuple(p["alt_start_location"] for p in PL)
-PL_MANEUVER = tuple((p["maneuver"]["value"], p["maneuver"]["damage"], p["maneuver"]["draw"]) for p in PL)
+PL_MANEUVER: tuple[tuple[int, int, int], ...] = tuple((p["maneuver"]["value"], p["maneuver"]["damage"], p["maneuver"]["draw"]) for p in PL)
 PL_DIE = tuple(_die(p["die"]) for p in PL)
 PL_KW = tuple(sum(KW_BIT[k] for k in p["keywords"]) for p in PL)
 PL_COLOUR = tuple(BLUE if p["colour"] == "blue" else RED for p in PL)
@@ -128,13 +128,13 @@ DEFS: list[dict[str, Any]] = _RAW["cards"]
 NDEFS = len(DEFS)
 DEF_ID: tuple[str, ...] = tuple(d["id"] for d in DEFS)
 DEF_INDEX = {k: i for i, k in enumerate(DEF_ID)}
-D_NAME = tuple(d["name_en"] for d in DEFS)
-D_NAME_RU = tuple(d["name_ru"] for d in DEFS)
+D_NAME: tuple[str, ...] = tuple(d["name_en"] for d in DEFS)
+D_NAME_RU: tuple[str, ...] = tuple(d["name_ru"] for d in DEFS)
 D_TEXT = tuple(d.get("text_en", "") for d in DEFS)
 D_TEXT_RU = tuple(d.get("text_ru", "") for d in DEFS)
 D_TYPE = tuple(TYPE_CODE[d["type"]] for d in DEFS)
 D_X = tuple(bool(d.get("expansion", False)) for d in DEFS)
-D_VAL = tuple(d["maneuver"]["value"] for d in DEFS)
+D_VAL: tuple[int, ...] = tuple(d["maneuver"]["value"] for d in DEFS)
 D_DMG = tuple(d["maneuver"]["damage"] for d in DEFS)
 D_DRW = tuple(d["maneuver"]["draw"] for d in DEFS)
 D_COLOUR = tuple((BLUE if d["colour"] == "blue" else RED) if "colour" in d else NOCOLOUR for d in DEFS)

@@ -16,8 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 from nastolka.engine import GameState, Rng
+from nastolka.engine.ids import format_id, split_id
 
 from . import data as T
+from .actions import BOUNTY_NONE, CARGO_NONE
 
 _GOOD_ART = {"art_sprocket", "art_lucky_coin", "art_medal", "art_treasure_map", "art_power_crystal"}
 _BAD_ART = {"art_cursed_idol", "art_stone_statue", "art_jinxed_compass"}
@@ -25,12 +27,8 @@ _SKIP_ACTIONS = {"act_change_seats", "act_secret_hold"}
 
 
 def _p(aid: str) -> dict[str, str]:
-    out = {}
-    rest = aid.partition(":")[2]
-    for part in rest.split(","):
-        k, _, v = part.partition("=")
-        out[k] = v
-    return out
+    """The parameters of a legal id (the engine's grammar)."""
+    return split_id(aid)[1]
 
 
 def _val(cid: str) -> int:
@@ -72,7 +70,7 @@ class HeuristicBot:
         return max(sides, key=lambda s: (self._holdsize(view, s), -abs(s - seat)))
 
     # ------------------------------------------------------------------ decisions
-    def _main(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
+    def _main(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:  # noqa: C901
         me = view["seats"][seat]
         hand = self._hand(view, seat)
         n_cargo = sum(1 for c in hand if _is_cargo(c))
@@ -206,25 +204,25 @@ class HeuristicBot:
         return min(legal, key=cost)
 
     def _damage(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
-        order: tuple[str, ...] = ("damage:open", "damage:uncover", "damage:discard", "damage:hand")
+        order: tuple[str, ...] = ("open", "uncover", "discard", "hand")
         if len(view.get("covered", [])) >= 8:
-            order = ("damage:uncover", "damage:open", "damage:discard")
+            order = ("uncover", "open", "discard")
         df = view["dogfight"]
         side = 1 if view["mode"] == "solitaire" else df["defender"]
-        for prefix in order:
-            opts = [a for a in legal if a.startswith(prefix)]
+        for kind in order:
+            opts = [a for a in legal if _p(a)["do"] == kind]
             if opts:
-                if prefix == "damage:open":
+                if kind == "open":
                     # a packed card this seat knows to be genuine stays: open an unknown one first
                     def known_genuine(a: str) -> bool:
-                        e = self._entry(view, side, int(_p(a.replace("open,", ""))["pos"]))
+                        e = self._entry(view, side, int(_p(a)["pos"]))
                         return e["card"] is not None and T.D_TYPE[T.DEF_INDEX[e["card"]]] in (T.CARGO, T.ARTIFACT)
                     return min(opts, key=known_genuine)
                 return opts[0]
         return legal[0]
 
     def _bounty(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
-        cards = [a for a in legal if "card=" in a]
+        cards = [a for a in legal if a != BOUNTY_NONE]
         if not cards or len(self._hand(view, seat)) >= 9:
             return legal[-1]
         return max(cards, key=lambda a: (_is_cargo(_p(a)["card"]), _val(_p(a)["card"])))
@@ -251,21 +249,21 @@ class HeuristicBot:
         return best
 
     def _cargo(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
-        cards = [a for a in legal if "card=" in a]
+        cards = [a for a in legal if a != CARGO_NONE and "card" in _p(a)]
         if not cards:
-            return "cargo:none"
+            return CARGO_NONE
         hand = self._hand(view, seat)
         genuine = [a for a in cards if _is_cargo(_p(a)["card"])]
         holdn = len(view["seats"][seat]["hold"])
         if holdn >= view["cargo_to_win"] - 1:
-            return min(genuine, key=lambda a: _val(_p(a)["card"])) if genuine else "cargo:none"
+            return min(genuine, key=lambda a: _val(_p(a)["card"])) if genuine else CARGO_NONE
         n_gen = sum(1 for c in hand if _is_cargo(c))
         if genuine and n_gen >= 2:
             return min(genuine, key=lambda a: _val(_p(a)["card"]))
         bluffs = [a for a in cards if not _is_cargo(_p(a)["card"])]
         if bluffs:
             return min(bluffs, key=lambda a: (_val(_p(a)["card"]) == 1, _val(_p(a)["card"])))
-        return "cargo:none" if n_gen <= 1 else cards[0]
+        return CARGO_NONE if n_gen <= 1 else cards[0]
 
     def _discard(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
         def key(a: str) -> tuple[int, int, int]:
@@ -280,7 +278,8 @@ class HeuristicBot:
 
     def _entry(self, view: dict[str, Any], side: int, pos: int) -> dict[str, Any]:
         hold = view["khan_hold"] if view["mode"] == "solitaire" and side == 1 else view["seats"][side]["hold"]
-        return hold[pos]
+        entry: dict[str, Any] = hold[pos]
+        return entry
 
     def _pick(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
         """Open a known bluff first (it is discarded), then an unknown card; steal known genuine cargo."""
@@ -306,7 +305,7 @@ class HeuristicBot:
     def _opp(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
         sides = [int(_p(a)["seat"]) for a in legal]
         t = self._leader(view, seat, sides)
-        return f"opponent:seat={t}"
+        return format_id("opponent", seat=t)
 
     def _chain(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
         return legal[0]

@@ -23,8 +23,10 @@ from __future__ import annotations
 from typing import Any
 
 from nastolka.engine import Event, GameState, OptionError, Result, Rng
+from nastolka.engine.ids import split_id
 
 from . import data as T
+from .actions import BOUNTY_NONE, CARGO_NONE, DAMAGE_DISCARD, DAMAGE_HAND, DAMAGE_OPEN, DAMAGE_UNCOVER, NONE
 from .data import (
     ACTION,
     ARTIFACT,
@@ -90,14 +92,6 @@ def _clamp(v: int) -> int:
     return 1 if v < 1 else 13 if v > 13 else v
 
 
-def _params(rest: str) -> dict[str, str]:
-    out = {}
-    for part in rest.split(","):
-        k, _, v = part.partition("=")
-        out[k] = v
-    return out
-
-
 class TaleSpinState(GameState):
     """The whole game state: ints, lists of ints and immutable tuples only (cheap ``clone``)."""
 
@@ -153,7 +147,7 @@ class TaleSpinState(GameState):
         return options
 
     @classmethod
-    def _create(cls, players: int, options: dict[str, Any], rng: Rng, setup: dict[str, Any] | None) -> TaleSpinState:
+    def _create(cls, players: int, options: dict[str, Any], rng: Rng, setup: dict[str, Any] | None) -> TaleSpinState:  # noqa: C901
         s = cls.__new__(cls)
         setup = setup or {}
         unknown = set(setup) - {"characters", "first", "positions", "hands", "chains", "holds", "discard",
@@ -305,7 +299,7 @@ class TaleSpinState(GameState):
         s._ev = []
         return s
 
-    def _setup_midgame(self, setup: dict[str, Any], step: int, pilot: int) -> None:
+    def _setup_midgame(self, setup: dict[str, Any], step: int, pilot: int) -> None:  # noqa: C901
         """The setup keys that start a game in the middle (docs/records.md): the turn number, what the
         active player has already done this turn, and a dogfight just started. Every later position is
         reached from there by the record's actions."""
@@ -432,8 +426,8 @@ class TaleSpinState(GameState):
         dec = self.dec
         assert dec is not None
         self.dec = None
-        verb, _, rest = aid.partition(":")
-        _APPLY[dec[0]](self, dec, verb, rest)
+        verb, params = split_id(aid)
+        _APPLY[dec[0]](self, dec, verb, params)
         self._run()
         self._ev = []
         return ev
@@ -477,7 +471,7 @@ class TaleSpinState(GameState):
         for op in reversed(ops):
             st.append((op, c, src))
 
-    def _advance(self) -> None:
+    def _advance(self) -> None:  # noqa: C901
         ph = self.phase
         a = self.active
         if ph == PH_STEP1:
@@ -1192,7 +1186,7 @@ class TaleSpinState(GameState):
             return (df[A], df[D]) if not self.solo else (df[A],)
         return self._prio()
 
-    def _df_advance(self) -> None:
+    def _df_advance(self) -> None:  # noqa: C901
         df = self.df
         assert df is not None
         ph = df[PH]
@@ -1327,12 +1321,12 @@ class TaleSpinState(GameState):
     def _damage_options(self, a: int, d: int) -> list[str]:
         out = []
         for i, v in enumerate(self.holds[d]):
-            out.append(f"damage:discard,pos={i}" if v & OPEN else f"damage:open,pos={i}")
+            out.append(DAMAGE_DISCARD[i] if v & OPEN else DAMAGE_OPEN[i])
         if self.solo:
             if self.covered:
-                out.append("damage:uncover")
+                out.append(DAMAGE_UNCOVER)
         elif self.hands[d]:
-            out.append("damage:hand")
+            out.append(DAMAGE_HAND)
         return out
 
     def _blocks(self, d: int) -> list[int]:
@@ -1520,14 +1514,13 @@ def _l_main(s: TaleSpinState, dec: tuple[Any, ...]) -> list[str]:
     return ids
 
 
-def _a_main(s: TaleSpinState, dec: tuple[Any, ...], verb: str, rest: str) -> None:
+def _a_main(s: TaleSpinState, dec: tuple[Any, ...], verb: str, p: dict[str, str]) -> None:
     a = dec[1]
     if verb == "end":
         s._e("end_step2", seat=a)
         s.phase = PH_REACT
         s.pidx = 0
         return
-    p = _params(rest)
     if verb == "dogfight":
         s._start_dogfight(a, int(p["target"]), -1)
         return
@@ -1552,21 +1545,21 @@ def _l_window(s: TaleSpinState, dec: tuple[Any, ...]) -> list[str]:
     return [f"action:card={DEF_ID[d]}" for d in s._eligible(dec[1], dec[2])] + ["pass"]
 
 
-def _a_window(s: TaleSpinState, dec: tuple[Any, ...], verb: str, rest: str) -> None:
+def _a_window(s: TaleSpinState, dec: tuple[Any, ...], verb: str, p: dict[str, str]) -> None:
     if verb == "pass":
         if s.df is not None and s.phase == PH_MAIN:
             s.df[IDX] += 1
         else:
             s.pidx += 1
         return
-    s._play_action(dec[1], T.DEF_INDEX[_params(rest)["card"]])
+    s._play_action(dec[1], T.DEF_INDEX[p["card"]])
 
 
 def _l_accept(s: TaleSpinState, dec: tuple[Any, ...]) -> list[str]:
     return ["accept", "decline"]
 
 
-def _a_accept(s: TaleSpinState, dec: tuple[Any, ...], verb: str, rest: str) -> None:
+def _a_accept(s: TaleSpinState, dec: tuple[Any, ...], verb: str, p: dict[str, str]) -> None:
     df = s.df
     assert df is not None
     s._e(verb, seat=dec[1])
@@ -1586,14 +1579,14 @@ def _l_defend(s: TaleSpinState, dec: tuple[Any, ...]) -> list[str]:
     return ids
 
 
-def _a_defend(s: TaleSpinState, dec: tuple[Any, ...], verb: str, rest: str) -> None:
+def _a_defend(s: TaleSpinState, dec: tuple[Any, ...], verb: str, p: dict[str, str]) -> None:
     df = s.df
     assert df is not None
     d = dec[1]
     if verb == "yield":
         s._yield()
         return
-    x = T.DEF_INDEX[_params(rest)["card"]]
+    x = T.DEF_INDEX[p["card"]]
     if verb == "block":
         inst = s._take_def(d, x)
         s.df_def.append(inst)
@@ -1614,11 +1607,11 @@ def _l_attack(s: TaleSpinState, dec: tuple[Any, ...]) -> list[str]:
     return ids
 
 
-def _a_attack(s: TaleSpinState, dec: tuple[Any, ...], verb: str, rest: str) -> None:
+def _a_attack(s: TaleSpinState, dec: tuple[Any, ...], verb: str, p: dict[str, str]) -> None:
     df = s.df
     assert df is not None
     a = dec[1]
-    x = T.DEF_INDEX[_params(rest)["card"]]
+    x = T.DEF_INDEX[p["card"]]
     if verb == "maneuver":
         inst = s._take_def(a, x)
         s.df_att.append(inst)
@@ -1638,12 +1631,12 @@ def _l_damage(s: TaleSpinState, dec: tuple[Any, ...]) -> list[str]:
     return s._damage_options(df[A], df[D])
 
 
-def _a_damage(s: TaleSpinState, dec: tuple[Any, ...], verb: str, rest: str) -> None:
+def _a_damage(s: TaleSpinState, dec: tuple[Any, ...], verb: str, p: dict[str, str]) -> None:
     df = s.df
     assert df is not None
     a, d = df[A], df[D]
     df[PTS] -= 1
-    kind = rest.split(",")[0]
+    kind = p["do"]
     if kind == "hand":
         s.stack.append((("_discard1", d, False), a, -1))
     elif kind == "uncover":
@@ -1651,20 +1644,19 @@ def _a_damage(s: TaleSpinState, dec: tuple[Any, ...], verb: str, rest: str) -> N
         s._discard_inst(inst)
         s._e("uncover", card=DEF_ID[C_DEF[inst]])
     else:
-        pos = int(_params(rest.split(",", 1)[1])["pos"])
+        pos = int(p["pos"])
         s._do_pick(a, "open" if kind == "open" else "dcargo", d, pos)
 
 
 def _l_bounty(s: TaleSpinState, dec: tuple[Any, ...]) -> list[str]:
     ids = [f"bounty:card={DEF_ID[d]}" for d in sorted({C_DEF[i] for i in s._table()})]
     if dec[2]:
-        ids.append("bounty:none")
+        ids.append(BOUNTY_NONE)
     return ids
 
 
-def _a_bounty(s: TaleSpinState, dec: tuple[Any, ...], verb: str, rest: str) -> None:
-    p = _params(rest)
-    if "card" not in p:
+def _a_bounty(s: TaleSpinState, dec: tuple[Any, ...], verb: str, p: dict[str, str]) -> None:
+    if p["card"] == NONE:
         return
     d = T.DEF_INDEX[p["card"]]
     df = s.df
@@ -1685,8 +1677,7 @@ def _l_move(s: TaleSpinState, dec: tuple[Any, ...]) -> list[str]:
     return [f"move:dir={dr},n={n}" for n in range(1, dec[2] + 1) for dr in ("cw", "ccw")]
 
 
-def _a_move(s: TaleSpinState, dec: tuple[Any, ...], verb: str, rest: str) -> None:
-    p = _params(rest)
+def _a_move(s: TaleSpinState, dec: tuple[Any, ...], verb: str, p: dict[str, str]) -> None:
     c = dec[1]
     n = int(p["n"])
     s.pos[c] = (s.pos[c] - 1 + (n if p["dir"] == "cw" else -n)) % 12 + 1
@@ -1696,13 +1687,12 @@ def _a_move(s: TaleSpinState, dec: tuple[Any, ...], verb: str, rest: str) -> Non
 def _l_cargo(s: TaleSpinState, dec: tuple[Any, ...]) -> list[str]:
     c = dec[1]
     locked = s._locked(c)
-    return [f"cargo:card={DEF_ID[d]}" for d in s._hand_defs(c) if not locked or T.D_TYPE[d] == CARGO] + ["cargo:none"]
+    return [f"cargo:card={DEF_ID[d]}" for d in s._hand_defs(c) if not locked or T.D_TYPE[d] == CARGO] + [CARGO_NONE]
 
 
-def _a_cargo(s: TaleSpinState, dec: tuple[Any, ...], verb: str, rest: str) -> None:
+def _a_cargo(s: TaleSpinState, dec: tuple[Any, ...], verb: str, p: dict[str, str]) -> None:
     c = dec[1]
-    p = _params(rest)
-    if "card" not in p:
+    if p["card"] == NONE:
         return
     d = T.DEF_INDEX[p["card"]]
     inst = s._take_def(c, d)
@@ -1720,8 +1710,8 @@ def _l_discard(s: TaleSpinState, dec: tuple[Any, ...]) -> list[str]:
     return [f"discard:card={DEF_ID[d]}" for d in s._hand_defs(dec[1])]
 
 
-def _a_discard(s: TaleSpinState, dec: tuple[Any, ...], verb: str, rest: str) -> None:
-    name = _params(rest)["card"]
+def _a_discard(s: TaleSpinState, dec: tuple[Any, ...], verb: str, p: dict[str, str]) -> None:
+    name = p["card"]
     inst = s._take_def(dec[1], T.DEF_INDEX[name])
     s._discard_inst(inst)
     s._e("discard", seat=dec[1], card=name)
@@ -1731,18 +1721,17 @@ def _l_drop(s: TaleSpinState, dec: tuple[Any, ...]) -> list[str]:
     return [f"drop:pos={i}" for i in range(len(s.chains[dec[1]]) - 1)]
 
 
-def _a_drop(s: TaleSpinState, dec: tuple[Any, ...], verb: str, rest: str) -> None:
-    p = s.chains[dec[1]].pop(int(_params(rest)["pos"]))
-    s._discard_inst(p)
-    s._e("discard_passenger", seat=dec[1], card=DEF_ID[C_DEF[p]])
+def _a_drop(s: TaleSpinState, dec: tuple[Any, ...], verb: str, p: dict[str, str]) -> None:
+    inst = s.chains[dec[1]].pop(int(p["pos"]))
+    s._discard_inst(inst)
+    s._e("discard_passenger", seat=dec[1], card=DEF_ID[C_DEF[inst]])
 
 
 def _l_pick(s: TaleSpinState, dec: tuple[Any, ...]) -> list[str]:
     return [f"cargo:seat={side},pos={i}" for side, i in s._hold_targets(dec[1], dec[2], dec[3], dec[4])]
 
 
-def _a_pick(s: TaleSpinState, dec: tuple[Any, ...], verb: str, rest: str) -> None:
-    p = _params(rest)
+def _a_pick(s: TaleSpinState, dec: tuple[Any, ...], verb: str, p: dict[str, str]) -> None:
     s._do_pick(dec[1], dec[2], int(p["seat"]), int(p["pos"]))
 
 
@@ -1750,9 +1739,9 @@ def _l_opp(s: TaleSpinState, dec: tuple[Any, ...]) -> list[str]:
     return [f"opponent:seat={o}" for o in dec[5]]
 
 
-def _a_opp(s: TaleSpinState, dec: tuple[Any, ...], verb: str, rest: str) -> None:
+def _a_opp(s: TaleSpinState, dec: tuple[Any, ...], verb: str, p: dict[str, str]) -> None:
     op, idx, src = dec[2], dec[3], dec[4]
-    t = int(_params(rest)["seat"])
+    t = int(p["seat"])
     s.stack.append((op[:idx] + (t,) + op[idx + 1:], dec[1], src))
 
 
@@ -1766,9 +1755,8 @@ def _l_chain(s: TaleSpinState, dec: tuple[Any, ...]) -> list[str]:
     return [f"chain:seat={dec[3]},pos={i}" for i in _chain_targets(s, dec)]
 
 
-def _a_chain(s: TaleSpinState, dec: tuple[Any, ...], verb: str, rest: str) -> None:
+def _a_chain(s: TaleSpinState, dec: tuple[Any, ...], verb: str, p: dict[str, str]) -> None:
     kind, c = dec[2], dec[1]
-    p = _params(rest)
     side, i = int(p["seat"]), int(p["pos"])
     if kind in ("first", "last"):
         s._move_passenger(c, i, kind)
@@ -1785,8 +1773,7 @@ def _l_take(s: TaleSpinState, dec: tuple[Any, ...]) -> list[str]:
     return [f"take:card={DEF_ID[d]}" for d in s._take_options(dec[2], dec[3])] or ["take:none"]
 
 
-def _a_take(s: TaleSpinState, dec: tuple[Any, ...], verb: str, rest: str) -> None:
-    p = _params(rest)
+def _a_take(s: TaleSpinState, dec: tuple[Any, ...], verb: str, p: dict[str, str]) -> None:
     if "card" in p:
         s._do_take(dec[1], dec[2], T.DEF_INDEX[p["card"]])
 
@@ -1795,8 +1782,8 @@ def _l_smaneuver(s: TaleSpinState, dec: tuple[Any, ...]) -> list[str]:
     return [f"maneuver:card={DEF_ID[d]}" for d in s._hand_defs(0)]
 
 
-def _a_smaneuver(s: TaleSpinState, dec: tuple[Any, ...], verb: str, rest: str) -> None:
-    name = _params(rest)["card"]
+def _a_smaneuver(s: TaleSpinState, dec: tuple[Any, ...], verb: str, p: dict[str, str]) -> None:
+    name = p["card"]
     s.df_att.append(s._take_def(0, T.DEF_INDEX[name]))
     s._e("maneuver", seat=0, card=name, value=T.D_VAL[T.DEF_INDEX[name]], source="hand")
 

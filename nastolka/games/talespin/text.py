@@ -13,10 +13,11 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from nastolka.engine import Event
+from nastolka.engine import Event, parse_id
 from nastolka.engine.words import Noun, for_module, join, person, plain
 
 from . import data as T
+from .actions import NONE
 
 W = for_module(__file__)
 _RULE_REF = re.compile(r"\s*\(R\d+(?:\.\d+)*\)")
@@ -82,19 +83,11 @@ def _state_sides(state: Any, lang: str, names: Sequence[str] | None) -> list[Nou
     return sides(chars, bool(getattr(state, "solo", False)), lang, names)
 
 
-def _params(rest: str) -> dict[str, str]:
-    out = {}
-    for part in rest.split(","):
-        k, _, v = part.partition("=")
-        out[k] = v
-    return out
-
-
-def action_label(state: Any, aid: str, lang: str = "en", names: Sequence[str] | None = None) -> str:
-    verb, _, rest = aid.partition(":")
-    p = _params(rest) if rest else {}
+def action_label(state: Any, aid: str, lang: str = "en", names: Sequence[str] | None = None) -> str:  # noqa: C901
+    parsed = parse_id(aid)
+    verb, p = parsed.verb, parsed.params
     people = _state_sides(state, lang, names)
-    card = card_name(p["card"], lang) if "card" in p else ""
+    card = card_name(p["card"], lang) if p.get("card", NONE) != NONE else ""
 
     def side(key: str) -> Noun:
         return people[int(p[key])]
@@ -112,10 +105,9 @@ def action_label(state: Any, aid: str, lang: str = "en", names: Sequence[str] | 
     if verb in ("block", "maneuver"):
         return W.t(f"action.{verb}", lang, card=card_short(p["card"], lang))
     if verb == "damage":
-        kind = rest.split(",")[0]
-        return W.t(f"action.damage_{kind}", lang, pos=p.get("pos", ""))
+        return W.t(f"action.damage_{p['do']}", lang, pos=p.get("pos", ""))
     if verb == "bounty":
-        return W.t("action.bounty", lang, card=card) if "card" in p else W.t("action.no_bounty", lang)
+        return W.t("action.bounty", lang, card=card) if card else W.t("action.no_bounty", lang)
     if verb == "move":
         n, cw = int(p["n"]), p["dir"] == "cw"
         here = state.pos[state.active] if state is not None else 0
@@ -125,7 +117,7 @@ def action_label(state: Any, aid: str, lang: str = "en", names: Sequence[str] | 
     if verb == "cargo":
         if "seat" in p:
             return W.t("action.cargo_of", lang, pos=p["pos"], player=side("seat"))
-        return W.t("action.cargo", lang, card=card) if "card" in p else W.t("action.no_cargo", lang)
+        return W.t("action.cargo", lang, card=card) if card else W.t("action.no_cargo", lang)
     if verb == "drop":
         pos = int(p["pos"])
         who_seat = state.dec[1] if state is not None and state.dec is not None else getattr(state, "active", 0)
@@ -142,7 +134,7 @@ def action_label(state: Any, aid: str, lang: str = "en", names: Sequence[str] | 
     return aid
 
 
-def event_text(state: Any, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
+def event_text(state: Any, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:  # noqa: C901
     k, a = event.kind, event.args
     people = _state_sides(state, lang, names)
 

@@ -100,7 +100,7 @@ class ColtExpressEncoder:
     def _rel(self, seat: Any, me: int) -> int:
         return (int(seat) - me) % self.players if seat is not None else SEATS - 1
 
-    def encode(self, view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:
+    def encode(self, view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:  # noqa: C901
         if out is None:
             out = np.zeros(self.size, dtype=np.float32)
         else:
@@ -183,14 +183,14 @@ class ColtExpressEncoder:
 
     def _round(self, view: Mapping[str, Any], out: np.ndarray, o: int, me: int) -> None:
         rel = self._rel
-        phase = PHASE.get(view.get("phase"), -1)
+        phase = PHASE.get(str(view.get("phase")), -1)
         if phase >= 0:
             out[o + phase] = 1.0
         o += len(PHASE_IDS)
         out[o] = (view.get("round") or 0) / 5.0
         out[o + 1] = (view.get("rounds_total") or 0) / 5.0
         o += 2
-        rc = ROUND.get(view.get("round_card"), -1)
+        rc = ROUND.get(str(view.get("round_card")), -1)
         if rc >= 0:
             out[o + rc] = 1.0
         o += len(ROUND_IDS)

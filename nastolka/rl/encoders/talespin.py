@@ -134,7 +134,7 @@ class TaleSpinEncoder:
         out[o + 1 + self._rel(df.get("attacker"), me)] = 1.0
         out[o + 6 + self._rel(df.get("defender"), me)] = 1.0
         o += 11
-        ph = DF_PHASE.get(df.get("phase"), -1)
+        ph = DF_PHASE.get(str(df.get("phase")), -1)
         if ph >= 0:
             out[o + ph] = 1.0
         o += len(DF_PHASES)
@@ -168,11 +168,11 @@ class TaleSpinEncoder:
         out[o + 6] = 1.0 if view.get("winners") else 0.0
         out[o + 7] = 1.0 if view.get("won_khan") else 0.0
         o += 8
-        ph = PHASE.get(view.get("phase"), -1)
+        ph = PHASE.get(str(view.get("phase")), -1)
         if ph >= 0:
             out[o + ph] = 1.0
         o += len(PHASE_NAMES)
-        k = KIND.get(decision.get("kind"), -1)
+        k = KIND.get(str(decision.get("kind")), -1)
         if k >= 0:
             out[o + k] = 1.0
         o += len(KINDS)

@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from nastolka.engine import Game, OptionError
+from nastolka.engine import Game, OptionError, format_id, is_well_formed, parse_id
 
 Enumerator = Callable[[int, dict[str, Any]], Sequence[str]]
 
@@ -143,18 +143,14 @@ def option_variants(game: Game) -> list[dict[str, Any]]:
     return variants
 
 
-def _parse(aid: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+def _shape(aid: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     """``punch:target=doc,loot=purse,car=2`` -> ((``punch``, ``target``, ``loot``, ``car``), values)."""
-    verb, sep, rest = aid.partition(":")
-    if not sep or not rest:
+    if not is_well_formed(aid):
         return None
-    keys: list[str] = [verb]
-    values: list[str] = []
-    for i, part in enumerate(rest.split(",")):
-        k, eq, v = part.partition("=")
-        keys.append(k if eq else f"#{i}")  # a bare word is the value of a positional parameter
-        values.append(v if eq else part)
-    return tuple(keys), tuple(values)
+    parsed = parse_id(aid)
+    if not parsed.params:
+        return None
+    return (parsed.verb, *parsed.params), tuple(parsed.params.values())
 
 
 def closure(ids: Iterable[str], cap: int = 4096) -> set[str]:
@@ -170,7 +166,7 @@ def closure(ids: Iterable[str], cap: int = 4096) -> set[str]:
 
     groups: dict[tuple[str, ...], list[dict[str, None]]] = {}
     for aid in ids:
-        parsed = _parse(aid)
+        parsed = _shape(aid)
         if parsed is None:
             continue
         keys, values = parsed
@@ -185,8 +181,7 @@ def closure(ids: Iterable[str], cap: int = 4096) -> set[str]:
         if total > cap:
             continue
         for combo in product(*slots):
-            parts = [v if k.startswith("#") else f"{k}={v}" for k, v in zip(keys[1:], combo, strict=True)]
-            out.add(f"{keys[0]}:{','.join(parts)}")
+            out.add(format_id(keys[0], zip(keys[1:], combo, strict=True)))
     return out
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from nastolka.engine import parse_id
 from nastolka.games.show_battle.actions import PARSED
 from nastolka.games.show_battle.data import ROWS_ONE_BOARD, ROWS_TWO_BOARDS
 
@@ -19,9 +20,8 @@ def action_ids(players: int, options: dict[str, Any]) -> list[str]:
     rows = set(ROWS_TWO_BOARDS if players >= 3 else ROWS_ONE_BOARD)
     out = []
     for aid in PARSED:
-        if aid.startswith(("place:", "token:")):
-            row = aid.split("row=")[1].split(",")[0]
-            if row not in rows:
-                continue
+        row = parse_id(aid).get("row")
+        if row is not None and row not in rows:
+            continue
         out.append(aid)
     return out

@@ -6,7 +6,6 @@ game's static card table, which is public knowledge printed on every card.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -14,7 +13,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from nastolka.engine import Game
+from nastolka.engine import Game, is_well_formed, parse_id
 from nastolka.games.show_battle import data, text
 
 from .base import CardFace, Presenter
@@ -47,20 +46,15 @@ def edge_values(kind: str, active: int | None) -> Text:
     return text
 
 
-_PLACE = re.compile(r"(?:card=(?P<card>\w+),)?row=(?P<row>\w+),slot=(?P<slot>\d+)")
-_EFFECT_SLOT = re.compile(r"^effect:\w+:slot=(?P<slot>\d+)")
-
-
 def focus_target(focus: str | None, pending: dict[str, Any] | None) -> tuple[str, int, str | None] | None:
     """(row, slot, card) an action id points at: a placement, a token, or a targeted effect."""
-    if not focus:
+    if not focus or not is_well_formed(focus):
         return None
-    m = _PLACE.search(focus)
-    if m:
-        return m["row"], int(m["slot"]), m["card"]
-    m = _EFFECT_SLOT.match(focus)
-    if m and pending:
-        return str(pending.get("row")), int(m["slot"]), None
+    p = parse_id(focus)
+    if "row" in p and "slot" in p:
+        return p["row"], p.number("slot"), p.get("card")
+    if p.verb == "effect" and "slot" in p and pending:
+        return str(pending.get("row")), p.number("slot"), None
     return None
 
 
@@ -70,8 +64,7 @@ def colour(owner: Any) -> str:
 
 class ShowBattlePresenter(Presenter):
     def action_hint(self, view: dict[str, Any], aid: str, lang: str) -> str:
-        m = re.search(r"card=(\w+)", aid)
-        kind = m.group(1) if m else (aid.split(":")[1] if aid.startswith("effect:") and aid.count(":") >= 1 else "")
+        kind = (parse_id(aid).get("card") or "") if is_well_formed(aid) else ""
         text = card_effect(kind, lang) if kind in data.KIND_INDEX else ""
         return f"{card_name(kind, lang)}: {text}" if text else ""
 

@@ -150,7 +150,7 @@ class TaleSpinPresenter(Presenter):
                     name = char_name(str(p.get("character")), lang).split()[0]
                     cell.append(f" ✈{name}", style=f"bold {seat_colour(seat)}")
             cells.append(cell)
-        centre = self.centre(view, lang, upper=True).lines + self.centre(view, lang, upper=False).lines
+        centre = [*self.centre(view, lang, upper=True).lines, *self.centre(view, lang, upper=False).lines]
         info = Text(" · ").join(line if isinstance(line, Text) else Text(line) for line in centre)
         return Group(Columns(cells, column_first=True, padding=(0, 2)), info, self.pilots(view, lang, compact=True))
 
@@ -197,7 +197,7 @@ class TaleSpinPresenter(Presenter):
                                   + (", ".join(card_name(c, lang) for c in df.get("defence") or []) or "—")))
             elif "khan_hold" in view:
                 lines.append(Text(f"{'Шер Хан' if ru else 'Shere Khan'}: {len(view['khan_hold'])}/5"))
-        return Box(lines, width=2 * CELL, style="dim", height=3)
+        return Box(lines, width=2 * CELL, style="dim", height=3, wrap=True)
 
     def side_name(self, view: dict[str, Any], side: Any, lang: str) -> str:
         """A dogfight side: a seat number becomes its character's name; anything else (Khan) stays."""

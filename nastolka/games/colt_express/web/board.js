@@ -1,7 +1,8 @@
 // Colt Express board: the round card with its turn symbols, the train (both levels of every car, loot by
 // kind with the values this seat knows, the Marshal, the bandits), the cards played this round (face-down
 // ones as backs), your hand as cards in your bandit's colour, and every bandit's loot and bullets.
-import { h, parseAction } from "/dom.js";
+import { h } from "/dom.js";
+import { parseId } from "/ids.js";
 import { tipAttrs, changed, fit } from "/kit.js";
 
 const COLOURS = { doc: "#2e6fd8", belle: "#b0358a", django: "#2b2b2b", tuco: "#b3261e", cheyenne: "#2f8a4a", ghost: "#8d96a3" };
@@ -103,8 +104,8 @@ export default function coltExpress(view, ctx) {
 
   const playable = new Map();
   for (const a of ctx.legal) {
-    const p = parseAction(a.id);
-    if (p.verb === "play" && p.card) playable.set(p.card, a);
+    const { verb, params: p } = parseId(a.id);
+    if (verb === "play" && p.card) playable.set(p.card, a);
   }
   const mine = banditOf(view, ctx.you);
   const hand = view.hand && view.hand.length ? h("div", { class: "ce-hand-wrap" }, h("div", { class: "muted" }, ctx.word("hand")),

@@ -2,7 +2,8 @@
 // active one on top, marked), orientation, token, owner colour, and the card's effect as its rules tip.
 // Placing: pick a card in your hand, then one of the "+" places that appear in the rows. Clicking a
 // performer on the board takes the one legal action aimed at it (tokens, effects).
-import { h, parseAction } from "/dom.js";
+import { h } from "/dom.js";
+import { parseId } from "/ids.js";
 import { tipAttrs, changed, fit } from "/kit.js";
 
 const COLOURS = { red: "#c0392b", blue: "#2e6fd8", green: "#2f9e5b", yellow: "#c98a00", purple: "#8e4fc7" };
@@ -44,7 +45,7 @@ export function face(ctx, card, opts = {}) {
 function boardCard(ctx, view, row, slot, prevRow) {
   const troupes = view.troupes || [];
   const targets = ctx.legal.filter((a) => {
-    const p = parseAction(a.id);
+    const p = parseId(a.id).params;
     return p.row === String(row.name) && p.slot === String(slot.slot) && !p.card;
   });
   const before = prevRow && prevRow.slots.find((s) => s.slot === slot.slot);
@@ -63,7 +64,8 @@ function boardCard(ctx, view, row, slot, prevRow) {
 
 export default function showBattle(view, ctx) {
   const troupes = view.troupes || [];
-  const places = ctx.legal.map((a) => [a, parseAction(a.id)]).filter(([, p]) => p.verb === "place" && p.card);
+  const places = ctx.legal.map((a) => [a, parseId(a.id)]).filter(([, p]) => p.verb === "place" && p.params.card)
+    .map(([a, p]) => [a, p.params]);
   const mine = troupes.find((tr) => tr.seat === ctx.you && !tr.rival);
   const myHand = (mine && mine.hand) || [];
   if (selected && (!myHand.includes(selected) || !places.some(([, p]) => p.card === selected))) selected = null;

@@ -1,7 +1,8 @@
 // TaleSpin board: the twelve Locations round the clock (name and reception number, the planes on them),
 // every pilot's plane (stats, passengers, hold, tiki), the dogfight, and your hand as card faces (type,
 // maneuver, stats, effect as the rules tip). A card with exactly one legal use plays when clicked.
-import { h, parseAction } from "/dom.js";
+import { h } from "/dom.js";
+import { parseId } from "/ids.js";
 import { tipAttrs, changed, fit } from "/kit.js";
 
 const COLOURS = { baloo: "#c2410c", karnage: "#7e22ce", kit: "#0369a1", molly: "#be185d" };
@@ -96,7 +97,7 @@ export default function talespin(view, ctx) {
   if (me && me.hand) {
     const uses = new Map();
     for (const a of ctx.legal) {
-      const p = parseAction(a.id);
+      const p = parseId(a.id).params;
       if (p.card) uses.set(p.card, [...(uses.get(p.card) || []), a]);
     }
     hand = h("section", { class: "ts-hand-wrap" }, h("div", { class: "muted" }, ctx.word("hand")), h("div", { class: "ts-hand" }, me.hand.map((c) => {

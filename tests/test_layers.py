@@ -1,0 +1,95 @@
+"""Layers (``shared/ARCHITECTURE.md``): arrows point down, nothing imports upward.
+
+* the engine imports nothing of nastolka but itself;
+* a game's rules import only the engine and their own folder (never another game, a service or a client);
+* services (bots, match, arena, simulate, bench) import no client (cli, tui, server, web, rl).
+
+Imports are read from the source (``import``/``from`` statements, also inside functions, and
+``importlib.import_module("…")`` with a literal name, and any string that is a dotted ``nastolka.…``
+module name), so a lazy import cannot hide an upward arrow.
+The package root ``nastolka/__init__.py`` is the composition root: it wires the layers together and is
+the one module allowed to name them all.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "nastolka"
+CLIENTS = ("nastolka.cli", "nastolka.tui", "nastolka.server", "nastolka.web", "nastolka.rl")
+_DOTTED = re.compile(r"nastolka(\.[a-z_]+)+")
+SERVICES = ("nastolka.bots", "nastolka.match", "nastolka.arena", "nastolka.simulate", "nastolka.bench")
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _imports(path: Path) -> set[str]:
+    """Every module ``path`` imports (relative imports resolved against its package)."""
+    name = _module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - node.level + 1]
+                stem = ".".join(base + ([node.module] if node.module else []))
+            else:
+                stem = node.module or ""
+            out.add(stem)
+            out.update(f"{stem}.{alias.name}" for alias in node.names)  # "from x import submodule"
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+              and node.func.attr == "import_module" and node.args
+              and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            out.add(node.args[0].value)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and _DOTTED.fullmatch(node.value):
+            out.add(node.value)  # a module named in a string, for a later import_module
+    return {m for m in out if m == "nastolka" or m.startswith("nastolka.")}
+
+
+def _under(module: str, prefixes: tuple[str, ...]) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in prefixes)
+
+
+MODULES = sorted(p for p in PACKAGE.rglob("*.py") if "migrations" not in p.parts)
+
+
+def _violations(path: Path) -> list[str]:
+    name = _module_name(path)
+    imports = _imports(path)
+    if name == "nastolka":
+        return []
+    if _under(name, ("nastolka.engine",)):
+        return sorted(m for m in imports if not _under(m, ("nastolka.engine",)))
+    if name.startswith("nastolka.games."):
+        own = ".".join(name.split(".")[:3])
+        return sorted(m for m in imports if not _under(m, ("nastolka.engine", own)))
+    if name == "nastolka.games":
+        return sorted(m for m in imports if not _under(m, ("nastolka.engine", "nastolka.games")))
+    if _under(name, SERVICES):
+        return sorted(m for m in imports if _under(m, CLIENTS))
+    return []
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: _module_name(p) or "nastolka")
+def test_no_module_imports_upward(path: Path) -> None:
+    assert _violations(path) == []
+
+
+def test_the_check_sees_lazy_and_relative_imports() -> None:
+    """The checker itself: a rules module importing a client lazily is caught."""
+    assert _imports(PACKAGE / "games" / "__init__.py") >= {"nastolka.engine.registry"}
+    probe = PACKAGE / "engine" / "registry.py"
+    assert all(m.startswith("nastolka.engine") for m in _imports(probe))
+    assert len(MODULES) > 80
