@@ -75,12 +75,12 @@ test: lint typecheck unit
 
 # both builds, one after the other, plus cachegrind instructions per Colt Express 4-player game
 bench: $(NATIVE)
-	$(BIN)/python -m nastolka.bench_builds --out bench/results.json
+	$(BIN)/python -m nastolka.bench_builds --out bench/results.json --compare bench/results.json
 
 # measures the current build into bench/latest.json and reports every speed figure against the committed
 # bench/results.json (a report, not a test: the machine's load moves figures by ±10 %)
-bench-compare: $(STAMP)
-	$(BIN)/nastolka bench --out bench/latest.json --compare bench/results.json --tolerance 0.15
+bench-compare: $(NATIVE)
+	$(BIN)/python -m nastolka.bench_builds --out bench/latest.json --compare bench/results.json --tolerance 0.15
 
 bench-accept: $(STAMP)
 	cp bench/latest.json bench/results.json

@@ -25,6 +25,7 @@ import time
 from typing import Any
 
 from nastolka import native
+from nastolka.bench import compare
 
 #: (game, players) whose random playouts are measured
 PLAYOUTS = (("colt_express", 2), ("colt_express", 4), ("colt_express", 6), ("show_battle", 2),
@@ -217,10 +218,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", help="write the JSON here (default: print it)")
     parser.add_argument("--single", action="store_true", help="measure this interpreter's build only")
     parser.add_argument("--playouts", type=int, help="play N Colt Express 4p games and exit (cachegrind)")
+    parser.add_argument("--compare", help="report each speed figure against this earlier results file")
+    parser.add_argument("--tolerance", type=float, default=0.15, help="a change within this fraction is 'same'")
     args = parser.parse_args(argv)
     if args.playouts is not None:
         _playouts_only(args.playouts)
         return
+    # the baseline is read before measuring: --out may name the same file (make bench rewrites it)
+    baseline = _read_baseline(args.compare) if args.compare else None
     data = measure(args.seconds) if args.single else run(args.seconds)
     text = json.dumps(data, indent=1, ensure_ascii=False)
     if args.out:
@@ -229,6 +234,29 @@ def main(argv: list[str] | None = None) -> None:
         print(f"wrote {args.out}")
     else:
         print(text)
+    if baseline is not None:
+        _report(compare(data, baseline, args.tolerance), args.compare, args.tolerance)
+
+
+def _read_baseline(path: str) -> dict[str, Any] | None:
+    """The earlier figures, or None (said) when there are none yet: the first run has nothing to compare."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            loaded: dict[str, Any] = json.load(f)
+            return loaded
+    except (OSError, ValueError) as exc:
+        print(f"no baseline to compare with ({path}: {exc})")
+        return None
+
+
+def _report(rows: list[dict[str, Any]], path: str, tolerance: float) -> None:
+    """One line a figure, then the figures that fell by more than the tolerance (a report, not a test)."""
+    print(f"against {path} (within ±{tolerance:.0%} is 'same'):")
+    for row in rows:
+        change = "" if row["change"] is None else f"{row['change']:+.1%}"
+        print(f"  {row['status']:>6}  {row['figure']}: {row['before']} → {row['now']} {change}")
+    slower = [r["figure"] for r in rows if r["status"] == "slower"]
+    print(f"{len(slower)} figure(s) slower by more than {tolerance:.0%}" + (": " + ", ".join(slower) if slower else ""))
 
 
 if __name__ == "__main__":
