@@ -68,7 +68,7 @@ def test_simulate_and_arena_on_the_cluster_equal_the_local_run(cluster: RayClust
 
 def test_a_worker_killed_mid_run_loses_no_game_and_counts_none_twice(cluster: RayCluster,
                                                                       tmp_path: Path) -> None:
-    count = 120
+    count = 480  # long enough that a chunk of the second node is caught running on a quiet machine too
     args = ["simulate", "show_battle", "-p", "2", "--bots", "normal,random", "-n", str(count), "--seed", "3",
             "--chunk-size", "6", "--records", str(tmp_path / "remote")]
     proc = subprocess.Popen([NASTOLKA, *args, "--cluster", cluster.address, "--json"], env=cluster.env,
