@@ -332,20 +332,12 @@ class TableService:
         rt = await self.get(table_id)
         self._check_owner(rt, owner_token)
 
-        def tx(conn: Connection) -> bool:
+        def change(conn: Connection) -> bool:
             store.lock_table(conn, table_id)
-            done = store.cancel(conn, table_id)
-            if done:
-                self._notify_in_tx(conn, table_id)
-            return done
+            return store.cancel(conn, table_id)
 
-        async with rt.lock:
-            done = await self.db.run(tx)
-            entries = await self._catch_up(rt)
-        if not done:
-            raise PlayError("already_started", "only a table that has not started can be cancelled", 409)
-        await self._publish(table_id)
-        await self._changed(rt, entries)
+        await self._owner_change(rt, change, PlayError(
+            "already_started", "only a table that has not started can be cancelled", 409))
         return rt
 
     async def remove(self, table_id: str, owner_token: Any, seat: Any) -> Runtime:
@@ -355,9 +347,24 @@ class TableService:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rt.players:
             raise PlayError("bad_seat", f"seat must be a number from 0 to {rt.players - 1}")
 
-        def tx(conn: Connection) -> bool:
+        def change(conn: Connection) -> bool:
             table = store.lock_table(conn, table_id)
-            done = table is not None and table.status == "open" and store.free_seat(conn, table_id, seat)
+            return table is not None and table.status == "open" and store.free_seat(conn, table_id, seat)
+
+        await self._owner_change(rt, change, PlayError(
+            "cannot_remove", "only a person's seat can be freed, and only before the start", 409))
+        return rt
+
+    async def _owner_change(self, rt: Runtime, change: Callable[[Connection], bool], refused: PlayError) -> None:
+        """One owner's change in a transaction that locks the table row, then everyone is told.
+
+        ``change`` returns whether it happened; other processes are notified in the same transaction, and
+        this one catches up under the table's lock so its sockets see what the database now holds.
+        """
+        table_id = rt.id
+
+        def tx(conn: Connection) -> bool:
+            done = change(conn)
             if done:
                 self._notify_in_tx(conn, table_id)
             return done
@@ -366,10 +373,9 @@ class TableService:
             done = await self.db.run(tx)
             entries = await self._catch_up(rt)
         if not done:
-            raise PlayError("cannot_remove", "only a person's seat can be freed, and only before the start", 409)
+            raise refused
         await self._publish(table_id)
         await self._changed(rt, entries)
-        return rt
 
     async def seat_of(self, rt: Runtime, token: Any) -> int:
         """The seat a token acts for; a wrong token is refused without saying which seats exist."""
