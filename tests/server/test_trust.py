@@ -205,8 +205,11 @@ def test_a_flooding_socket_gets_its_error_and_a_close_frame(player: Player) -> N
     tid = player.create([{}, {}])["table"]["id"]
     with player.socket(tid) as ws:
         hello(ws)
-        for _ in range(200):
-            ws.send(json.dumps({"type": "ping"}))
+        try:  # the server may close while the flood is still being written: that is the point
+            for _ in range(200):
+                ws.send(json.dumps({"type": "ping"}))
+        except ConnectionClosed:
+            pass
         codes = []
         with pytest.raises(ConnectionClosed) as closed:
             while True:
