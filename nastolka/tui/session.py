@@ -66,7 +66,8 @@ class Session:
         check_rules_version(record, game)   # a record of other rules is refused, naming both versions
         kinds = list(seats) if seats is not None else seat_kinds_of(game, record)
         try:
-            state = game.new(record.players, record.options, seed=record.seed, setup=record.setup)
+            # the record's own generator: an online table's record is BLAKE2b, a local one SplitMix64
+            state = game.new(record.players, record.options, seed=record.seed, setup=record.setup, rng=record.rng)
         except NastolkaError as exc:
             raise RecordError(f"the record's setup is not valid: {exc}") from None
         session = cls(game, state, kinds, record.seed)

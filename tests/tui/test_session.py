@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from toy_game import TOY
 
-from nastolka.engine import Record
+from nastolka.engine import Record, get, record_of
 from nastolka.engine.errors import RecordError
 from nastolka.tui.config import Settings, system_lang
 from nastolka.tui.session import HUMAN, Session, seat_kinds_of
@@ -91,3 +93,27 @@ def test_system_language_follows_the_locale(monkeypatch):
     assert system_lang() == "ru"
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
     assert system_lang() == "en"
+
+
+@pytest.mark.parametrize("game_id", ["show_battle", "colt_express", "talespin"])
+def test_resume_an_online_record_with_its_own_generator(game_id, tmp_path):
+    """An online table's record names its generator (``"rng": "blake2b"``, a 256-bit seed); resuming it in
+    the terminal must deal the same cards, not SplitMix64's (the record would not replay, or would show
+    other hands)."""
+    game = get(game_id)
+    seed = random.Random(7).getrandbits(256)
+    state = game.new(game.min_players, None, seed=seed, rng="blake2b")
+    rng = random.Random(3)
+    for _ in range(25):
+        if state.is_over:
+            break
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_ids(seat)))
+    path = tmp_path / "online.json"
+    record_of(state, seats=["ann"] * state.players).save(path)
+    record = Record.load(path)
+    assert record.rng == "blake2b"
+    resumed = Session.from_record(game, record, [HUMAN] * state.players)
+    assert resumed.state.origin.rng == "blake2b"
+    for seat in range(state.players):
+        assert resumed.state.view(seat) == state.view(seat)
