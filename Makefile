@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 NATIVE := $(VENV)/.native
 NATIVE_SOURCES := setup.py $(wildcard nastolka/*.py nastolka/engine/*.py nastolka/games/*/*.py)
 
-.PHONY: play serve test lint typecheck unit bench bench-compare bench-accept clean chromium native pure
+.PHONY: play serve test lint typecheck unit playthroughs bench bench-compare bench-accept clean chromium native pure
 
 # mypy (which brings mypyc) is installed first so the editable install can compile (no build isolation).
 # Without a C compiler, or with NASTOLKA_PURE=1, the install says so and stays pure Python.
@@ -61,7 +61,7 @@ chromium:
 # engine, generic and bot tests again on the pure sources. NASTOLKA_EXPECT_BUILD makes a silent fallback
 # to pure Python a failure. pytest exits 5 when it collects no test: that is a failure here, said plainly.
 PURE_TESTS := tests/colt_express tests/show_battle tests/talespin tests/bots tests/native \
-	tests/test_engine.py tests/test_generic_games.py tests/test_secure_rng.py tests/test_rules_version.py
+	tests/test_engine.py tests/test_generic_games.py tests/test_playthroughs.py tests/test_secure_rng.py tests/test_rules_version.py
 unit: $(NATIVE) chromium
 	@expect=$$(test -f nastolka/_compiled.json && echo compiled || echo pure); \
 	echo "== tests on the $$expect build"; \
@@ -72,6 +72,10 @@ unit: $(NATIVE) chromium
 	NASTOLKA_PURE=1 NASTOLKA_EXPECT_BUILD=pure $(BIN)/pytest -n auto --dist loadgroup $(PURE_TESTS)
 
 test: lint typecheck unit
+
+# write tests/playthroughs/ again (after an intended rules change; say why in the commit and CHANGELOG.md)
+playthroughs: $(NATIVE)
+	$(BIN)/python -m nastolka.playthrough --regenerate
 
 # both builds, one after the other, plus cachegrind instructions per Colt Express 4-player game
 bench: $(NATIVE)

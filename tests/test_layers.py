@@ -22,7 +22,8 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "nastolka"
 CLIENTS = ("nastolka.cli", "nastolka.tui", "nastolka.server", "nastolka.web", "nastolka.rl")
 _DOTTED = re.compile(r"nastolka(\.[a-z_]+)+")
-SERVICES = ("nastolka.bots", "nastolka.match", "nastolka.arena", "nastolka.simulate", "nastolka.bench")
+SERVICES = ("nastolka.bots", "nastolka.match", "nastolka.arena", "nastolka.simulate", "nastolka.bench",
+            "nastolka.playthrough")
 
 
 def _module_name(path: Path) -> str:
