@@ -9,6 +9,7 @@ The players carry display names (as a client passes them), so a number or an id 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from collections.abc import Iterator
 from typing import Any
 
@@ -120,3 +121,30 @@ def test_the_scan_can_fail() -> None:
         assert problems(lang, line), line
     assert not problems("ru", "Аня выкладывает Жонглёра: ряд 1, позиция 3")
     assert not problems("en", "Phase 1: Schemin'")
+
+
+#: the clients and game text modules that must take every word from words.toml (tui/i18n.py and
+#: engine/words.py implement the lookup and may choose a language)
+NO_SWITCH = ("nastolka/tui/boards", "nastolka/tui/start.py", "nastolka/tui/game_screen.py", "nastolka/cli",
+             "nastolka/games/colt_express/text.py", "nastolka/games/show_battle/text.py",
+             "nastolka/games/talespin/data.py")
+INLINE_SWITCH = re.compile(r"""\bif ru\b|\bru else\b|lang\s*==\s*["']ru["']|["']ru["']\s*==\s*lang""")
+
+
+def test_no_inline_language_switch() -> None:
+    """Words come from words.toml, never from an ``if ru else`` in a client or a text module."""
+    root = Path(__file__).resolve().parent.parent
+    found = []
+    for place in NO_SWITCH:
+        path = root / place
+        for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+            for n, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
+                if INLINE_SWITCH.search(line):
+                    found.append(f"{file.relative_to(root)}:{n}: {line.strip()}")
+    assert not found, "\n".join(found)
+
+
+def test_the_switch_scan_can_fail() -> None:
+    for line in ('x = "a" if ru else "b"', 'if lang == "ru":', "return ru if lang == 'ru' else en"):
+        assert INLINE_SWITCH.search(line), line
+    assert not INLINE_SWITCH.search('text = pick(lang, en, ru)')

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from nastolka.engine.words import pick
 from nastolka.tui.config import LANGS, Settings
 
 from .common import CliError
@@ -49,7 +50,7 @@ WORDS: dict[str, tuple[str, str]] = {
 
 def word(key: str, lang: str, **fmt: Any) -> str:
     en, ru = WORDS[key]
-    text = ru if lang == "ru" else en
+    text = pick(lang, en, ru)
     return text.format(**fmt) if fmt else text
 
 

@@ -13,7 +13,7 @@ from .ids import is_well_formed
 from .options import OptionSchema
 from .secure_rng import DEFAULT_RNG, make_rng
 from .state import GameState, Origin
-from .words import Words, load
+from .words import Words, load, pick
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,9 @@ class Game:
 
     def name(self, lang: str = "en") -> str:
         return self.name_ru if lang == "ru" else self.name_en
+
+    def description(self, lang: str = "en") -> str:
+        return pick(lang, self.description_en, self.description_ru)
 
     def upgrade_id(self, aid: str) -> str:
         """Today's id for ``aid``: itself when it is well formed, else the game's legacy upgrade of it."""

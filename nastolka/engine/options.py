@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .errors import OptionError
+from .words import pick
 
 OptionKind = Literal["bool", "int", "choice", "list"]
 
@@ -32,6 +33,10 @@ class Option:
     maximum: int | None = None
     #: the player counts the option means something for (empty: every count); clients hide it otherwise
     players: tuple[int, ...] = ()
+
+    def help(self, lang: str = "en") -> str:
+        """What the option does, in ``lang`` (its name when it has no help)."""
+        return pick(lang, self.help_en, self.help_ru) or self.name
 
     def applies_to(self, players: int) -> bool:
         return not self.players or players in self.players

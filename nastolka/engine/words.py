@@ -19,6 +19,7 @@ Placeholders, in ``{}``:
 * ``{x}`` — argument ``x``: a :class:`Noun` in the nominative, a list of nouns joined with "and"/«и», or
   anything else as ``str``;
 * ``{x:acc}`` — the noun in that case (``nom gen dat acc ins pre``; English has one form);
+* ``{x:lower}`` — ``x`` with its first letter in lower case (a sentence that goes on after a colon);
 * ``{x|бежит|бегут}`` — the form agreeing with ``x`` in number (singular | plural), or with four forms
   ``{x|выбыл|выбыла|выбыло|выбыли}`` in gender (m | f | n | plural);
 * ``{n#карту|карты|карт}`` — the number ``n`` with the word agreeing with it (Russian: one | few | many;
@@ -96,6 +97,17 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def pick(lang: str, en: str, ru: str) -> str:
+    """The Russian text for ``ru`` (when there is one), else the English: the one place a client chooses
+    between two spelled-out texts (option help, a game's description), so none writes ``if ru else``."""
+    return ru if lang == "ru" and ru else en
+
+
+def other_lang(lang: str) -> str:
+    """The language a "switch the language" key goes to."""
+    return "en" if lang == "ru" else "ru"
+
+
 def join(items: Sequence[str], lang: str) -> str:
     """"A, B and C" / «А, Б и В»."""
     items = list(items)
@@ -141,6 +153,9 @@ def fill(template: str, lang: str, args: Mapping[str, Any]) -> str:
                 return forms[GENDERS.index(gender)]
             raise ValueError(f"{template!r}: agreement takes 2 or 4 forms, not {len(forms)}")
         case = m["case"] or "nom"
+        if case == "lower":
+            text = join([n.form() for n in nouns], lang) if nouns is not None else str(value)
+            return text[:1].lower() + text[1:]
         if nouns is not None:
             return join([n.form(case) for n in nouns], lang)
         if isinstance(value, (list, tuple)):
@@ -333,5 +348,5 @@ def join_names(items: Sequence[Noun], lang: str, case: str = "nom") -> str:
 
 
 __all__ = ["CASES", "ENGINE", "Noun", "Words", "bot_name", "default_names", "fill", "for_module", "join",
-           "level_name", "load", "names_or_default", "person", "plain", "plural_index", "seat_label", "sentence",
-           "seat_names"]
+           "level_name", "load", "names_or_default", "other_lang", "person", "pick", "plain", "plural_index",
+           "seat_label", "seat_names", "sentence"]

@@ -24,6 +24,7 @@ from textual.worker import Worker, WorkerState
 
 from nastolka.bots.base import Bot
 from nastolka.engine import Event, GameState, NastolkaError, visible
+from nastolka.engine.words import other_lang
 
 from .boards import present, presenter_for
 from .boards.base import decision_help
@@ -508,7 +509,7 @@ class GameScreen(Screen[None]):
         self.draw_status()
 
     def action_toggle_lang(self) -> None:
-        self.lang = "en" if self.lang == "ru" else "ru"
+        self.lang = other_lang(self.lang)
         setter = getattr(self.app, "set_lang", None)
         if setter is not None:
             setter(self.lang)

@@ -21,7 +21,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from nastolka.bots import bot_names
 from nastolka.engine import Game, NastolkaError, Option
-from nastolka.engine.words import level_name
+from nastolka.engine.words import level_name, other_lang
 
 from .i18n import tr
 from .keys import localize
@@ -45,7 +45,7 @@ def default_bot(game: Game) -> str:
 
 
 def option_help(option: Option, lang: str) -> str:
-    return (option.help_ru if lang == "ru" and option.help_ru else option.help_en) or option.name
+    return option.help(lang)
 
 
 @dataclass
@@ -129,7 +129,7 @@ class StartScreen(Screen[None]):
             yield Label(tr("game", lang), classes="field")
             yield Select([(g.name(lang), g.id) for g in self.games.values()], value=game.id,
                          allow_blank=False, id="game", classes="value")
-        about = game.description_ru if lang == "ru" and game.description_ru else game.description_en
+        about = game.description(lang)
         if about:
             yield Static(Text(about, style="italic"), id="about")
         with Horizontal(classes="row"):
@@ -259,7 +259,7 @@ class StartScreen(Screen[None]):
             self.app.open_record(path, replay=True)  # type: ignore[attr-defined]
 
     async def action_toggle_lang(self) -> None:
-        self.lang = "en" if self.lang == "ru" else "ru"
+        self.lang = other_lang(self.lang)
         setter = getattr(self.app, "set_lang", None)
         if setter is not None:
             setter(self.lang)

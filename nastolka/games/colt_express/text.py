@@ -181,10 +181,8 @@ def event_text(state: Any, event: Event, lang: str = "en", names: Sequence[str] 
     if k == "no_effect":
         return W.s("event.no_effect", lang, player=who(), card=card(a["card"], lang))
     if k == "event":
-        text = W.text(a["event"], lang)
-        if lang == "ru":   # after a colon a Russian sentence goes on in lower case
-            text = text[:1].lower() + text[1:]
-        return W.s("event.event", lang, name=W.name(a["event"], lang), text=text)
+        # after a colon a Russian sentence goes on in lower case (the template says {text:lower})
+        return W.s("event.event", lang, name=W.name(a["event"], lang), text=W.text(a["event"], lang))
     if k == "revenge":
         return W.s("event.revenge", lang, bandit=bandit(a["bandit"], lang))
     if k == "ransom":

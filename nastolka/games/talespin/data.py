@@ -179,8 +179,3 @@ COVER_START = int(_RAW["solitaire_card"]["cover_start_location"])
 META = _RAW["meta"]
 
 assert NCARDS == META["deck_size"] == 110
-
-
-def maneuver_name(value: int, lang: str = "en") -> str:
-    en, ru = MANEUVER_NAMES[value]
-    return ru if lang == "ru" else en

@@ -87,7 +87,6 @@ class ColtExpressPresenter(Presenter):
 
     def board(self, game: Game, view: dict[str, Any], lang: str, focus: str | None = None,
               compact: bool = False) -> RenderableType:
-        ru = lang == "ru"
         parts: list[RenderableType] = [self.header(view, lang)]
         cars = view.get("cars", [])
         bandits = view.get("bandits", [])
@@ -109,12 +108,10 @@ class ColtExpressPresenter(Presenter):
             # two rows of boxes: every roof on one line, every inside below it, whatever each one holds
             parts.append(Boxes(roofs, fit=True, min_width=11))
             parts.append(Boxes(insides, fit=True, min_width=11))
-        extra = Text(("нейтральных пуль: " if ru else "neutral bullets: ") + str(view.get("neutral_bullets")),
-                     style="dim")
+        extra = Text(W.t("board.neutral", lang, n=view.get("neutral_bullets")), style="dim")
         if view.get("strongbox_off_train"):
-            extra.append(" · " + ("кейс ждёт вне поезда" if ru else "a strongbox waits off the train"), style="dim")
-        legend = Text("▲ " + ("крыша" if ru else "roof") + " · ▼ " + ("внутри" if ru else "inside")
-                      + " · ★ " + ("шериф" if ru else "Marshal"), style="dim")
+            extra.append(" · " + W.t("board.box_off", lang), style="dim")
+        legend = Text(W.t("board.legend", lang), style="dim")
         if compact:
             extra.append(" · ", style="dim")
             extra.append_text(legend)
@@ -161,7 +158,7 @@ class ColtExpressPresenter(Presenter):
         return roof, below
 
     def pile(self, view: dict[str, Any], lang: str) -> Text:
-        text = Text(("Стопка: " if lang == "ru" else "Pile: "), style="bold")
+        text = Text(W.t("board.pile", lang), style="bold")
         for k, entry in enumerate(view.get("pile") or []):
             if k:
                 text.append(" · ", style="dim")
@@ -195,12 +192,11 @@ class ColtExpressPresenter(Presenter):
         return out
 
     def table(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
-        ru = lang == "ru"
         table = Table(box=None, pad_edge=False, expand=True)
         table.add_column("", overflow="fold", ratio=3)
         table.add_column("$", justify="right", no_wrap=True)
-        table.add_column("пули" if ru else "ammo", justify="right")
-        table.add_column("рука" if ru else "hand", justify="right")
+        table.add_column(W.t("board.ammo", lang), justify="right")
+        table.add_column(W.t("board.hand", lang), justify="right")
         to_act = set(view.get("to_act") or [])
         totals = view.get("loot_totals") or []
         hands = view.get("hand_sizes") or []

@@ -19,6 +19,8 @@ from nastolka.games.show_battle import data, text
 from .base import CardFace, Presenter
 from .draw import Box, Boxes, Chips, wrap_words
 
+W = text.W
+
 #: owner colour -> terminal colour (blue is lightened to stay readable on a dark background)
 COLOURS = ("red", "dodger_blue1", "green3", "yellow")
 ARROWS = ("↑", "→", "↓", "←")
@@ -77,24 +79,18 @@ class ShowBattlePresenter(Presenter):
 
     def board(self, game: Game, view: dict[str, Any], lang: str, focus: str | None = None,
               compact: bool = False) -> RenderableType:
-        ru = lang == "ru"
         parts: list[RenderableType] = []
         solo = view.get("solo")
         if solo:
-            parts.append(Text(("Соло, нужен перевес ≥ " if ru else "Solo: win by at least ")
-                              + str(solo.get("margin_needed")), style="italic"))
+            parts.append(Text(W.t("board.solo", lang, n=solo.get("margin_needed")), style="italic"))
         if view.get("jury_sympathy"):
-            parts.append(Text("Симпатия жюри: второй игрок +2" if ru else "Jury sympathy: second player +2",
-                              style="italic"))
+            parts.append(Text(W.t("board.jury", lang), style="italic"))
         pending = view.get("pending")
         target = focus_target(focus, pending)
         for row in view.get("rows", []):
             parts.append(self.compact_row(row, lang, pending, target) if compact
                          else self.row(row, lang, pending, target))
-        legend = Text("↑ → ↓ ← — " + ("поворот карты по часовой; ★ — неприкасаемая; ▒ — сброшена"
-                                         if ru else "card turned clockwise; ★ untouchable; ▒ face down"),
-                      style="dim")
-        parts.append(legend)
+        parts.append(Text(W.t("board.legend", lang), style="dim"))
         return Group(*parts)
 
     def row(self, row: dict[str, Any], lang: str, pending: dict[str, Any] | None,
@@ -119,7 +115,7 @@ class ShowBattlePresenter(Presenter):
                 boxes.append(Box(lines, CARD_WIDTH, Text(str(slot), style="bold magenta"), "", "magenta", 3))
         if not boxes:
             empty = Text(name.plain.ljust(4), style="bold")
-            empty.append("пусто" if lang == "ru" else "empty", style="dim")
+            empty.append(W.t("board.empty", lang), style="dim")
             return empty
         return Boxes(boxes, label=name, label_width=4)
 
@@ -150,7 +146,7 @@ class ShowBattlePresenter(Presenter):
         if here is not None and here[1] == len(slots) + 1:
             chips.append(Text("+ " + (card_name(here[2], lang) if here[2] else ""), style="bold magenta"))
         if not chips:
-            chips.append(Text("пусто" if lang == "ru" else "empty", style="dim"))
+            chips.append(Text(W.t("board.empty", lang), style="dim"))
         return Chips(chips, label=name, label_width=4)
 
     def slot(self, slot: dict[str, Any], lang: str, pending: dict[str, Any] | None, row: Any) -> Box:
@@ -213,19 +209,18 @@ class ShowBattlePresenter(Presenter):
         return out
 
     def table(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
-        ru = lang == "ru"
         table = Table(box=None, pad_edge=False, expand=True)
         table.add_column("", overflow="fold", ratio=3)
-        table.add_column("сила" if ru else "score", justify="right")
-        table.add_column("рука" if ru else "hand", justify="right")
-        table.add_column("кол." if ru else "deck", justify="right")
+        table.add_column(W.t("board.score", lang), justify="right")
+        table.add_column(W.t("board.hand", lang), justify="right")
+        table.add_column(W.t("board.deck", lang), justify="right")
         table.add_column("★", justify="right")
         turn = view.get("turn")
         for troupe in view.get("troupes", []):
             t = troupe.get("troupe")
             seat = troupe.get("seat")
             if troupe.get("rival"):
-                name = "соперники" if ru else "rival troupe"
+                name = W.t("board.rival", lang)
             elif isinstance(seat, int) and seat < len(names):
                 name = names[seat]
             else:

@@ -24,6 +24,8 @@ from nastolka.games.talespin.text import card_name, char_name, loc_name
 from .base import CardFace, Presenter
 from .draw import Box, Boxes
 
+W = ts_text.W
+
 SEAT_COLOURS = ("red", "dodger_blue1", "green3", "yellow")
 CELL = 20
 #: the ring on a 4×4 grid: clock positions by row, None = the centre
@@ -32,10 +34,6 @@ RING: tuple[tuple[int | None, ...], ...] = ((11, 12, 1, 2), (10, None, 3), (9, N
 
 def seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-
-
-def _pick(en: str, ru: str, lang: str) -> str:
-    return ru if lang == "ru" and ru else en
 
 
 def card_text(cid: str, lang: str) -> str:
@@ -48,12 +46,11 @@ def card_stats(cid: str, lang: str) -> str:
     d = T.DEF_INDEX.get(cid)
     if d is None:
         return ""
-    ru = lang == "ru"
-    parts = [f"{'манёвр' if ru else 'man.'} {T.D_VAL[d]}"]
+    parts = [W.t("board.maneuver", lang, n=T.D_VAL[d])]
     if T.D_DMG[d]:
-        parts.append(f"{T.D_DMG[d]}{'ур' if ru else 'dmg'}")
+        parts.append(W.t("board.dmg", lang, n=T.D_DMG[d]))
     if T.D_DRW[d]:
-        parts.append(f"{T.D_DRW[d]}{'наб' if ru else 'drw'}")
+        parts.append(W.t("board.drw", lang, n=T.D_DRW[d]))
     sh, rg, pi = T.D_STATS[d]
     if sh or rg or pi:
         parts.append(f"{sh:+d}/{rg:+d}/{pi:+d}")
@@ -64,7 +61,7 @@ def card_type(cid: str, lang: str) -> str:
     d = T.DEF_INDEX.get(cid)
     if d is None:
         return ""
-    return (T.TYPE_RU if lang == "ru" else T.TYPE_NAMES)[T.D_TYPE[d]]
+    return W.t(f"type.{T.TYPE_NAMES[T.D_TYPE[d]]}", lang)
 
 
 _MOVE = re.compile(r"^move:dir=(?P<dir>cw|ccw),n=(?P<n>\d+)")
@@ -134,7 +131,6 @@ class TaleSpinPresenter(Presenter):
     def compact_board(self, view: dict[str, Any], lang: str, focus: str | None) -> RenderableType:
         """The twelve Locations in clock order, in as many columns as fit, then the table and the pilots
         one line each: every name whole at 80 columns."""
-        ru = lang == "ru"
         players = self.players_of(view)
         covered = view.get("covered") or []
         target = move_target(focus, view)
@@ -142,7 +138,7 @@ class TaleSpinPresenter(Presenter):
         for clock in range(1, 13):
             cell = Text(f"{clock:>2} ", style="bold magenta" if clock == target else "dim")
             cell.append(loc_name(clock, lang), style="bold magenta" if clock == target else "bold")
-            cell.append(f" {'приём' if ru else 'rcv'} {T.LOC_RECEIVING[clock]}", style="dim")
+            cell.append(" " + W.t("board.rcv", lang, n=T.LOC_RECEIVING[clock]), style="dim")
             if (clock - T.COVER_START) % 12 < len(covered):
                 cell.append(" ✖", style="bold red")
             for seat, p in enumerate(players):
@@ -156,9 +152,8 @@ class TaleSpinPresenter(Presenter):
 
     def location(self, clock: int, seats: list[int], players: list[dict[str, Any]], covered: list[Any],
                  lang: str) -> Box:
-        ru = lang == "ru"
         lines: list[Text | str] = [Text(loc_name(clock, lang), style="bold")]
-        info = Text(f"{'приём' if ru else 'receiving'} {T.LOC_RECEIVING[clock]}", style="dim")
+        info = Text(W.t("board.receiving", lang, n=T.LOC_RECEIVING[clock]), style="dim")
         k = (clock - T.COVER_START) % 12
         if k < len(covered):
             info.append(" ✖", style="bold red")
@@ -174,15 +169,12 @@ class TaleSpinPresenter(Presenter):
         return Box(lines, width=CELL, title=str(clock), style="bold" if seats else "dim", height=3, wrap=True)
 
     def centre(self, view: dict[str, Any], lang: str, upper: bool) -> Box:
-        ru = lang == "ru"
         lines: list[Text | str] = []
         if upper:
-            lines.append(Text(f"{'колода' if ru else 'deck'} {view.get('deck')} · "
-                              f"{'сброс' if ru else 'discard'} {len(view.get('discard') or [])}"))
+            lines.append(Text(W.t("board.piles", lang, deck=view.get("deck"), discard=len(view.get("discard") or []))))
             lines.append(Text(ts_text.W.t("view.turn", lang, turn=view.get("turn"), die=view.get("die") or "—",
                                           phase=ts_text.W.name(f"phase.{view.get('phase')}", lang))))
-            lines.append(Text(f"{'грузов для победы' if ru else 'cargo to win'}: {view.get('cargo_to_win')}",
-                              style="dim"))
+            lines.append(Text(W.t("board.cargo_to_win", lang, n=view.get("cargo_to_win")), style="dim"))
             resolving = view.get("resolving") or []
             if resolving:
                 lines.append(Text("⟳ " + ", ".join(card_name(c, lang) for c in resolving), style="italic"))
@@ -190,13 +182,12 @@ class TaleSpinPresenter(Presenter):
             df = view.get("dogfight")
             if df:
                 who = [self.side_name(view, df.get(k), lang) for k in ("attacker", "defender")]
-                lines.append(Text((ts_text.W.t("view.dogfight_short", lang) + " ") + " → ".join(who), style="bold red"))
-                lines.append(Text(f"{'атака' if ru else 'attack'}: "
-                                  + (", ".join(card_name(c, lang) for c in df.get("attack") or []) or "—")))
-                lines.append(Text(f"{'защита' if ru else 'defence'}: "
-                                  + (", ".join(card_name(c, lang) for c in df.get("defence") or []) or "—")))
+                lines.append(Text(W.t("view.dogfight_short", lang) + " " + " → ".join(who), style="bold red"))
+                for side in ("attack", "defence"):
+                    cards = ", ".join(card_name(c, lang) for c in df.get(side) or []) or "—"
+                    lines.append(Text(W.t(f"view.{side}", lang, cards=cards)))
             elif "khan_hold" in view:
-                lines.append(Text(f"{'Шер Хан' if ru else 'Shere Khan'}: {len(view['khan_hold'])}/5"))
+                lines.append(Text(W.t("board.khan_hold", lang, n=len(view["khan_hold"]))))
         return Box(lines, width=2 * CELL, style="dim", height=3, wrap=True)
 
     def side_name(self, view: dict[str, Any], side: Any, lang: str) -> str:
@@ -205,7 +196,7 @@ class TaleSpinPresenter(Presenter):
         if isinstance(side, int) and 0 <= side < len(players):
             return char_name(str(players[side].get("character")), lang).split()[0]
         if side == "khan":
-            return "Шер Хан" if lang == "ru" else "Shere Khan"
+            return char_name("khan", lang)
         return str(side)
 
     def pilots(self, view: dict[str, Any], lang: str, compact: bool = False) -> RenderableType:
@@ -263,12 +254,11 @@ class TaleSpinPresenter(Presenter):
                 for c in seen]
 
     def table(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
-        ru = lang == "ru"
         table = Table(box=None, pad_edge=False, expand=True)
         table.add_column("", overflow="fold", ratio=3)
         table.add_column("@", justify="right")
-        table.add_column("З/Д/П" if ru else "S/R/P", justify="right", no_wrap=True)
-        table.add_column("рука" if ru else "hand", justify="right")
+        table.add_column(W.t("board.stats", lang), justify="right", no_wrap=True)
+        table.add_column(W.t("board.hand", lang), justify="right")
         table.add_column("▣", justify="right")
         active = view.get("active")
         for seat, p in enumerate(self.players_of(view)):
