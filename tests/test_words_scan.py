@@ -9,8 +9,8 @@ The players carry display names (as a client passes them), so a number or an id 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
