@@ -191,3 +191,22 @@ def test_deepcopy_of_a_long_history_does_not_recurse() -> None:
     state._history = cell
     snapshot = copy.deepcopy(state.fields())
     assert snapshot == state.fields() and len(state.history()) == 5_000
+
+
+def test_pickle_and_deepcopy_of_a_state_with_a_long_history() -> None:
+    """Worker processes (ISMCTS) and OpenSpiel's serialisation pickle states: the engine writes the history
+    flat, so a game far longer than Python's recursion limit pickles and comes back whole."""
+    import pickle
+    import sys
+
+    from nastolka.engine.state import _Cell
+
+    state = TOY.new(2, seed=1)
+    cell = None
+    for i in range(sys.getrecursionlimit() * 3):
+        cell = _Cell((cell, i % 2, f"x{i}"))
+    state._history = cell
+    for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert twin.history() == state.history()
+        assert isinstance(twin._history, _Cell)
+        assert twin.view(0) == state.view(0) and twin.legal_ids(0) == state.legal_ids(0)

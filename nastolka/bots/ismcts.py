@@ -339,20 +339,9 @@ def _search(state: GameState, seat: int, config: IsmctsConfig, seed: int,  # noq
     return {a: (ch.n, ch.w) for a, ch in root.items()}, done
 
 
-def _flat(state: GameState) -> tuple[GameState, list[tuple[int, str]]]:
-    """A copy safe to pickle: the history cons list (deeply nested) travels as a flat list."""
-    copy = state.clone()
-    copy._history = None
-    return copy, state.history()
-
-
-def _worker(payload: tuple[GameState, list[tuple[int, str]], int, IsmctsConfig, int, int | None,
+def _worker(payload: tuple[GameState, int, IsmctsConfig, int, int | None,
                            float | None]) -> tuple[dict[str, tuple[int, float]], int]:
-    state, history, seat, config, seed, iterations, seconds = payload
-    cell: Any = None
-    for s, a in history:
-        cell = (cell, s, a)
-    state._history = cell
+    state, seat, config, seed, iterations, seconds = payload  # the state pickles its history flat itself
     deadline = None if seconds is None else time.perf_counter() + seconds
     gc.disable()
     try:
@@ -410,7 +399,6 @@ def search(state: GameState, seat: int, config: IsmctsConfig, seed: int = 0) -> 
                 gc.enable()
         parts = [root]
     else:
-        flat, history = _flat(state)
         seeds = [rng.next_u64() for _ in range(jobs)]
         shares: list[int | None] = [None] * jobs
         if config.iterations is not None:
@@ -418,7 +406,7 @@ def search(state: GameState, seat: int, config: IsmctsConfig, seed: int = 0) -> 
             shares = [base + (1 if j < extra else 0) for j in range(jobs)]
         remaining = None if budget is None else max(0.0, budget - (time.perf_counter() - started) - 0.02)
         worker_config = replace(config, jobs=1)
-        payloads = [(flat, history, seat, worker_config, seeds[j], shares[j], remaining) for j in range(jobs)]
+        payloads = [(state, seat, worker_config, seeds[j], shares[j], remaining) for j in range(jobs)]
         parts = []
         for root, count in _pool(jobs).map(_worker, payloads):
             parts.append(root)

@@ -334,8 +334,16 @@ class GameState(ABC):
         return out
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickle by fields: compiled, the default would drop either the native or the dictionary part."""
-        return (_restore_state, (type(self), self.fields()))
+        """Pickle by fields: compiled, the default would drop either the native or the dictionary part.
+
+        The history travels flat, as ``(seat, action id)`` pairs: its cons chain is as deep as the game is
+        long, and pickle recurses once per level (a long game would hit Python's recursion limit). This
+        is the one place that knows: worker processes (ISMCTS) and OpenSpiel's serialisation just pickle
+        the state.
+        """
+        fields = self.fields()
+        fields["_history"] = self.history()
+        return (_restore_state, (type(self), fields))
 
     def render(self, seat: int | None = None, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return self.render_view(self.view(seat), lang, names)
@@ -348,6 +356,11 @@ class GameState(ABC):
 def _restore_state(cls: Any, fields: dict[str, Any]) -> Any:
     """Unpickle a state written by :meth:`GameState.__reduce__`."""
     new = cls.__new__(cls)
+    history = fields.pop("_history", None) or ()
+    cell: tuple[Any, ...] | None = None
+    for seat, aid in history:
+        cell = _Cell((cell, seat, aid))
+    new._history = cell
     for name, value in fields.items():
         setattr(new, name, value)
     return new

@@ -126,7 +126,7 @@ class _EngineBox:
 
     OpenSpiel deep-copies (C++ ``Clone``) and pickles (``serialize``) that ``__dict__``; the engine's
     history is a long chain of nested tuples that would overflow ``deepcopy``'s recursion, and a deep
-    copy is slow anyway. The box copies with the engine's own ``clone`` and pickles the history flat.
+    copy is slow anyway. The box copies with the engine's own ``clone``; pickling is the engine state's own.
     """
 
     __slots__ = ("state",)
@@ -138,20 +138,7 @@ class _EngineBox:
         return _EngineBox(self.state.clone() if self.state is not None else None)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        if self.state is None:
-            return (_EngineBox, (None,))
-        flat = self.state.clone()
-        history = self.state.history()
-        flat._history = None
-        return (_unbox, (flat, history))
-
-
-def _unbox(state: GameState, history: list[tuple[int, str]]) -> _EngineBox:
-    cell: Any = None
-    for seat, aid in history:
-        cell = (cell, seat, aid)
-    state._history = cell
-    return _EngineBox(state)
+        return (_EngineBox, (self.state,))  # the engine state pickles its history flat itself
 
 
 class NastolkaSpielState(pyspiel.State):
