@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import api, presentation_api, social_api, ws
 from .bots import BotWorker
+from .chatfeed import ChatFeed
 from .config import Settings
 from .db import Database, libpq_url
 from .errors import PlayError
@@ -80,21 +81,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                open_tables_per_address=settings.open_tables_per_address)
         hub = Hub()
         worker = BotWorker(service, delay=settings.bot_delay, threads=settings.bot_threads)
-        service.listeners += [hub.on_change, worker.on_change]
+        feed = ChatFeed(service, hub)
+        service.listeners += [hub.on_change, worker.on_change, feed.on_change]
         tasks: list[asyncio.Task[None]] = []
         ready = asyncio.Event()
         if settings.redis_url:
             redis_bus = RedisBus(settings.redis_url, service.instance)
             service.publishers.append(redis_bus.publish)
-            tasks.append(asyncio.create_task(redis_bus.listen(service.refresh, ready)))
+            tasks.append(asyncio.create_task(redis_bus.listen(feed.on_bus, ready)))
         elif db.is_postgres:
             tasks.append(asyncio.create_task(listen_postgres(libpq_url(db.url), service.instance,
-                                                             service.refresh, ready)))
+                                                             feed.on_bus, ready)))
         else:
             ready.set()
         await asyncio.wait_for(ready.wait(), 15)
         app.state.settings, app.state.db, app.state.service = settings, db, service
-        app.state.hub, app.state.worker = hub, worker
+        app.state.hub, app.state.worker, app.state.chatfeed = hub, worker, feed
         await worker.recover()
         tasks.append(asyncio.create_task(_evict_idle(service, hub, worker, settings.idle_evict)))
         try:

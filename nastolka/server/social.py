@@ -3,7 +3,8 @@
 Chat is stored with the table (table ``chat``), in two channels: ``players`` (the seated people; everyone
 may read it) and ``spectators`` (people watching; shown to players only once the game is over, so a
 spectator cannot whisper moves to a player through the page). Every message is limited in length and rate
-(per writer and per table), and the finished record's notes carry the whole chat.
+(per writer and per table), and the finished record's notes carry the whole chat. New messages are pushed
+over the table's websocket (``chatfeed.py``); ``read_chat`` serves clients without one.
 
 A hint runs the ISMCTS search on the asking seat's information set only (determinizations of the seat's
 knowledge), so it reveals nothing a seat may not know; it is refused on rated tables.
@@ -22,6 +23,7 @@ from nastolka.bots.ismcts import IsmctsBot, IsmctsConfig
 from nastolka.bots.levels import search_settings
 
 from . import store
+from .chatfeed import may_read
 from .errors import PlayError
 from .models import chat, seats, tables
 from .names import clean_name
@@ -92,7 +94,7 @@ async def post_chat(svc: TableService, rt: Runtime, seat: int | None, name: Any,
 
 async def read_chat(svc: TableService, rt: Runtime, seat: int | None, after: int) -> dict[str, Any]:
     """Messages after ``after`` this reader may see, and the rematch table if there is one."""
-    channels = ["players"] if seat is not None and rt.status != "over" else list(CHANNELS)
+    channels = [c for c in CHANNELS if may_read(c, seat, rt.status)]
 
     def tx(conn: Connection) -> dict[str, Any]:
         rows = conn.execute(select(chat).where(chat.c.table_id == rt.id, chat.c.id > after,

@@ -1,5 +1,6 @@
-"""HTTP routes for chat, rematch and hints (``social.py``): the client polls the chat every few seconds,
-which works across server processes without any extra fan-out."""
+"""HTTP routes for chat, rematch and hints (``social.py``). A message is written here and pushed to the
+table's sockets by ``chatfeed.py`` (in every server process); ``GET …/chat`` reads the same messages for
+clients without a socket."""
 
 from __future__ import annotations
 
@@ -47,7 +48,9 @@ async def chat_write(request: Request, table_id: str, body: ChatIn,
                      x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
     svc = _svc(request)
     rt = await svc.get(table_id, outdated_ok=True)
-    return await social.post_chat(svc, rt, await _seat(svc, rt, x_seat_token, False), body.name, body.text)
+    msg = await social.post_chat(svc, rt, await _seat(svc, rt, x_seat_token, False), body.name, body.text)
+    await request.app.state.chatfeed.posted(rt.id, msg)
+    return msg
 
 
 @router.post("/tables/{table_id}/rematch")
@@ -56,7 +59,9 @@ async def rematch(request: Request, table_id: str, x_seat_token: str | None = He
     rt = await svc.get(table_id)
     seat = await _seat(svc, rt, x_seat_token, True)
     assert seat is not None
-    return await social.rematch(svc, rt, seat)
+    made = await social.rematch(svc, rt, seat)
+    await request.app.state.chatfeed.rematch_made(rt.id, made["table"])
+    return made
 
 
 @router.post("/tables/{table_id}/hint")

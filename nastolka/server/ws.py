@@ -5,7 +5,8 @@ Protocol (JSON text frames), client -> server:
   ``{"type": "action", "action": "<id>", "version": <n>}``, ``{"type": "back"}``, ``{"type": "leave"}``,
   ``{"type": "sync"}``, ``{"type": "ping"}``.
 Server -> client: ``welcome`` (your seat), ``state`` (your view, legal actions, new events), ``accepted``,
-``error`` (code, message, and the current state), ``pong``. Details in docs/server.md.
+``error`` (code, message, and the current state), ``pong``; ``chat`` (the messages this socket may read:
+all of them once after ``welcome`` with ``full``, then each new one) and ``rematch`` (``chatfeed.py``). Details in docs/server.md.
 """
 
 from __future__ import annotations
@@ -112,6 +113,7 @@ async def _serve(ws: WebSocket, table_id: str, address: str, svc: Any, hub: Any,
             await svc.back(table_id, token)   # reconnecting is returning to the table
         client.send({"type": "welcome", "seat": seat, "table": table_id})
         client.send(state_message(rt, seat, list(rt.log)[-settings.log_backlog:], full=True))
+        await ws.app.state.chatfeed.welcome(rt, client)   # the chat this socket may read, then pushed
         bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
         strikes = 0
         while not writer.done():
@@ -147,6 +149,7 @@ async def _serve(ws: WebSocket, table_id: str, address: str, svc: Any, hub: Any,
         log.exception("websocket failed on table %s", table_id)
     finally:
         hub.remove(client)
+        ws.app.state.chatfeed.forget(client)
         writer.cancel()
 
 

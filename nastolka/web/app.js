@@ -16,10 +16,11 @@ class ApiError extends Error {
   constructor(message, code) { super(message); this.code = code; }
 }
 
-async function api(method, path, body, token) {
+async function api(method, path, body, token, ownerToken) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Seat-Token"] = token;
+  if (ownerToken) headers["X-Owner-Token"] = ownerToken;
   const r = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await r.json().catch(() => ({}));
   if (!r.ok) throw new ApiError((data.error && data.error.message) || r.statusText, data.error && data.error.code);
@@ -60,6 +61,20 @@ function seatLabel(s) {
 }
 // a player as a record names them: a display name, or "bot:<level>"
 function playerLabel(name) { return typeof name === "string" && name.startsWith("bot:") ? botLabel(name.slice(4)) : String(name ?? ""); }
+
+// asks before something that cannot be undone; resolves true for "yes" (a page dialog, not the browser's)
+function confirmBox(text, yes) {
+  return new Promise((resolve) => {
+    const done = (answer) => () => { box.close(); box.remove(); resolve(answer); };
+    const box = h("dialog", { class: "confirm", id: "confirm", oncancel: done(false) },
+      h("p", {}, text),
+      h("div", { class: "confirm-buttons" },
+        h("button", { type: "button", id: "confirm-no", onclick: done(false) }, t("confirm_no")),
+        h("button", { type: "button", id: "confirm-yes", class: "primary danger", onclick: done(true) }, yes || t("confirm_yes"))));
+    document.body.append(box);
+    box.showModal();
+  });
+}
 
 // ------------------------------------------------------------------------------------------ lobby
 function lobbyPage() {
@@ -219,11 +234,9 @@ function tablePage(id) {
   let animate = false;       // true for the first drawing of a new position only
   let wasMyMove = false;
   let queue = Promise.resolve();
-  let chat = [];             // messages of this table this page may read
-  let chatAfter = 0;
+  let chat = [];             // messages of this table this page may read (pushed by the server)
   let rematchId = null;
   let hintBox = null;        // the last hint: {version, data} or {version, error}
-  let chatTimer = null;
   const stored = () => mySeat(id);
 
   function connect() {
@@ -249,6 +262,7 @@ function tablePage(id) {
       return;
     }
     if (m.type === "state") return setState(m);
+    if (m.type === "chat" || m.type === "rematch") return onSocial(m);
     if (m.type === "error") {
       if (m.code === "not_found") { clear(app).append(h("p", { class: "error" }, m.message)); closed = true; return; }
       if (m.code === "seat_lost") localStorage.removeItem(seatKey(id));   // this browser watches from now on
@@ -317,6 +331,23 @@ function tablePage(id) {
     } catch (err) { toast(err.message, "error"); }
   }
 
+  // the creator's controls before the start (the owner token stays in this browser's localStorage)
+  async function cancelTable() {
+    const own = ownerOf(id);
+    if (!own || !(await confirmBox(t("cancel_confirm"), t("cancel_table")))) return;
+    try {
+      await api("POST", `/tables/${id}/cancel`, undefined, undefined, own.owner);
+    } catch (err) { toast(err.message, "error"); }
+  }
+
+  async function removeSeat(seat, name) {
+    const own = ownerOf(id);
+    if (!own || !(await confirmBox(t("remove_confirm").replace("{name}", name), t("remove_seat")))) return;
+    try {
+      await api("POST", `/tables/${id}/remove`, { seat }, undefined, own.owner);
+    } catch (err) { toast(err.message, "error"); }
+  }
+
   async function askHint() {
     const s = stored();
     if (!s || !msg) return;
@@ -341,20 +372,20 @@ function tablePage(id) {
       h("p", { class: "muted" }, t("hint_note").replace("{n}", d.iterations)));
   }
 
-  async function pollChat() {
-    try {
-      const s = stored();
-      const res = await api("GET", `/tables/${id}/chat?after=${chatAfter}`, undefined, s && s.token);
-      if (res.messages.length) {
-        chat.push(...res.messages);
-        chatAfter = res.messages[res.messages.length - 1].id;
-        if (chat.length > 300) chat = chat.slice(-300);
-      }
-      const changedRematch = res.rematch !== rematchId;
-      rematchId = res.rematch;
-      if (res.messages.length || changedRematch) drawChat();
-      if (changedRematch) render();
-    } catch { /* the next poll tries again */ }
+  // chat and the rematch link arrive over the socket: the whole readable chat once per connection
+  // ("full"), then each new message (the server decides which channel this socket may read)
+  function onSocial(m) {
+    if (m.type === "rematch") {
+      if (m.table !== rematchId) { rematchId = m.table; render(); }
+      return;
+    }
+    if (m.full) chat = [];
+    const known = new Set(chat.map((c) => c.id));
+    chat.push(...m.messages.filter((c) => !known.has(c.id)));
+    chat.sort((a, b) => a.id - b.id);
+    if (chat.length > 300) chat = chat.slice(-300);
+    if (m.full && m.rematch !== undefined && m.rematch !== rematchId) { rematchId = m.rematch; render(); return; }
+    drawChat();
   }
 
   async function sendChat(input) {
@@ -364,8 +395,7 @@ function tablePage(id) {
     if (!s && !myName()) { toast(t("need_name"), "error"); return; }
     try {
       await api("POST", `/tables/${id}/chat`, s ? { text } : { text, name: myName() }, s && s.token);
-      input.value = "";
-      await pollChat();
+      input.value = "";     // the message comes back over the socket, like everyone else's
     } catch (err) { toast(err.message, "error"); }
   }
 
@@ -543,7 +573,9 @@ function tablePage(id) {
     own && own.seats && own.seats[s.seat] && s.kind === "reserved" && table.status === "open"
       ? h("input", { readonly: true, class: "seat-invite", value: `${location.origin}${own.seats[s.seat]}`, onclick: (e) => e.target.select() }) : null,
     table.status === "open" && msg.you === null && (s.kind === "open" || s.kind === "reserved")
-      ? h("button", { class: "sit", type: "button", "data-sit": s.seat, onclick: () => sit(s.seat) }, t("sit")) : null)));
+      ? h("button", { class: "sit", type: "button", "data-sit": s.seat, onclick: () => sit(s.seat) }, t("sit")) : null,
+    own && own.owner && table.status === "open" && s.kind === "human" && s.seat !== msg.you
+      ? h("button", { class: "remove-seat", type: "button", "data-remove": s.seat, onclick: () => removeSeat(s.seat, seatLabel(s)) }, t("remove_seat")) : null)));
     const invite = `${location.origin}${own && own.invite ? own.invite : `/#/t/${id}`}`;
     const head = h("section", { class: "table-head" },
       h("h2", {}, gameTitle, h("span", { class: "muted" }, ` · ${t(`status_${table.status}`)}`),
@@ -552,7 +584,10 @@ function tablePage(id) {
         h("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(invite).then(() => toast(t("copied"))) }, t("copy")))
         : h("input", { type: "hidden", value: invite, id: "invite" }),
       seats,
-      msg.you !== null && table.status !== "over" ? h("div", { class: "mine" },
+      own && own.owner && table.status === "open"
+        ? h("div", { class: "owner" }, h("button", { type: "button", id: "cancel-table", class: "danger", onclick: cancelTable }, t("cancel_table"))) : null,
+      table.status === "cancelled" ? h("p", { class: "muted", id: "cancelled" }, t("cancelled_note"), " ", h("a", { href: "#/", class: "btn" }, t("lobby"))) : null,
+      msg.you !== null && table.status !== "over" && table.status !== "cancelled" ? h("div", { class: "mine" },
         table.seats[msg.you] && table.seats[msg.you].away
           ? h("button", { type: "button", id: "back", onclick: () => ws.send(JSON.stringify({ type: "back" })) }, t("back")) : null,
         h("button", { type: "button", id: "leave", onclick: leave }, t("leave"))) : null,
@@ -574,8 +609,6 @@ function tablePage(id) {
   }
 
   connect();
-  pollChat();
-  chatTimer = setInterval(pollChat, 2500);
   tick = setInterval(() => {
     if (msg && msg.clock_left !== undefined && msg.clock_left !== null && msg.table.status === "playing") {
       msg.clock_left = Math.max(0, msg.clock_left - 1);
@@ -587,7 +620,7 @@ function tablePage(id) {
   }, 1000);
   render();
   return {
-    destroy() { closed = true; clearInterval(tick); clearInterval(chatTimer); if (ws) { ws.onclose = null; ws.close(); } setAttention(false, ""); },
+    destroy() { closed = true; clearInterval(tick); if (ws) { ws.onclose = null; ws.close(); } setAttention(false, ""); },
     rerender: render,
   };
 }

@@ -31,6 +31,9 @@ const STRINGS = {
     rules_cards: "Cards, places and tokens", sound_on: "Sound: on", sound_off: "Sound: off", player: "Player",
     bot_random: "random", bot_easy: "easy", bot_normal: "normal", bot_hard: "hard", bot_expert: "expert",
     bot_heuristic: "heuristic", bot_ismcts: "search",
+    cancel_table: "Cancel the table", cancel_confirm: "Cancel this table? It will not start, and everyone at it is told.",
+    remove_seat: "Free the seat", remove_confirm: "Free this seat? {name} will be watching, and the seat is open again.",
+    confirm_yes: "Yes", confirm_no: "No, keep it", cancelled_note: "This table was cancelled before it started.",
   },
   ru: {
     name: "Имя", lobby: "Столы", create: "Новый стол", game: "Игра", players: "Игроки",
@@ -61,6 +64,9 @@ const STRINGS = {
     rules_cards: "Карты, места и жетоны", sound_on: "Звук: вкл.", sound_off: "Звук: выкл.", player: "Игрок",
     bot_random: "случайный", bot_easy: "лёгкий", bot_normal: "обычный", bot_hard: "сильный", bot_expert: "эксперт",
     bot_heuristic: "эвристика", bot_ismcts: "поиск",
+    cancel_table: "Отменить стол", cancel_confirm: "Отменить этот стол? Игра не начнётся, все за столом узнают об этом.",
+    remove_seat: "Освободить место", remove_confirm: "Освободить место? {name} станет зрителем, а место снова будет свободным.",
+    confirm_yes: "Да", confirm_no: "Нет, оставить", cancelled_note: "Этот стол отменили до начала игры.",
   },
 };
 

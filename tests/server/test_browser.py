@@ -423,3 +423,50 @@ def test_rules_page(server: ServerProcess, browser: Any) -> None:
     assert presentation_tip(server, "show_battle", "clown", "en") in page.locator("#rules").inner_text()
     assert_fits(page, "rules 390")
     page.context.close()
+
+
+def test_owner_frees_a_seat_and_cancels_the_table(server: ServerProcess, browser: Any) -> None:
+    """Only the creator's browser shows the owner's controls; each asks first ("no" changes nothing), then
+    frees a person's seat before the start (that person watches and may sit again) or calls the table off
+    (everyone at it is told)."""
+    owner = new_page(browser, server.url, "Аня", "ru")
+    table_id = create_table(owner, "colt_express", [("open", None), ("open", None), ("open", None)])
+    invite = owner.locator("#invite").input_value()
+    guest = new_page(browser, server.url, "Boris", "en", phone=True)
+    guest.goto(invite)
+    guest.click("[data-sit='1']")
+    guest.wait_for_selector(".seats-list li.me[data-seat='1']")
+    assert guest.locator("#cancel-table").count() == 0 and guest.locator("[data-remove]").count() == 0
+    owner.wait_for_selector("[data-remove='1']")
+    assert owner.locator("[data-remove='0']").count() == 0      # not one's own seat: that is "Leave"
+    assert_fits(guest, "owner controls 390")
+    # "no" keeps the person seated
+    owner.click("[data-remove='1']")
+    owner.wait_for_selector("dialog#confirm[open]")
+    assert "Boris" in owner.locator("#confirm").inner_text()
+    owner.screenshot(path=str(ARTIFACTS / "owner_confirm.png"))
+    owner.click("#confirm-no")
+    owner.wait_for_selector("#confirm", state="detached")
+    owner.wait_for_timeout(300)
+    assert guest.locator(".seats-list li.me[data-seat='1']").count() == 1
+    # "yes" frees the seat: the guest watches and could sit again
+    owner.click("[data-remove='1']")
+    owner.click("#confirm-yes")
+    guest.wait_for_selector("[data-sit='1']")
+    assert guest.locator(".seats-list li.me").count() == 0
+    assert guest.evaluate(f"localStorage.getItem('nastolka.seat.{table_id}')") is None
+    owner.wait_for_function("() => !document.querySelector(\"[data-remove='1']\")")
+    # cancelling, asked first as well
+    owner.click("#cancel-table")
+    owner.click("#confirm-no")
+    owner.wait_for_timeout(300)
+    assert owner.locator(".table-page[data-status='open']").count() == 1
+    owner.click("#cancel-table")
+    owner.click("#confirm-yes")
+    for p in (owner, guest):
+        p.wait_for_selector(".table-page[data-status='cancelled'] #cancelled")
+    assert owner.locator("#cancel-table").count() == 0
+    assert_no_leaks(guest, "cancelled table en")
+    assert not owner.errors and not guest.errors, owner.errors + guest.errors
+    owner.context.close()
+    guest.context.close()

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
 from typing import Any
 
+import httpx
 from fastapi.testclient import TestClient
+from websockets.sync.client import connect
 
 from .conftest import act, create_table, join, state
+from .procs import ServerProcess
 
 
 def play_out(client: TestClient, table_id: str, tokens: dict[int, str]) -> dict[str, Any]:
@@ -97,3 +102,133 @@ def test_hint_only_on_casual_tables(client: TestClient) -> None:
     assert final["table"]["status"] == "over"
     ratings = client.get("/api/ratings/toy").json()
     assert all(r["games"] == 0 or r["player"] not in ("Аня", "Boris") for r in ratings) or not ratings
+
+
+# ------------------------------------------------------------------ chat pushed over the socket, real servers
+def _hello(ws: Any, token: str | None = None) -> list[dict[str, Any]]:
+    """Say hello; the chat backlog this socket may read comes right after the first state."""
+    ws.send(json.dumps({"type": "hello", "token": token} if token else {"type": "hello"}))
+    backlog = _recv_until(ws, lambda m: m["type"] == "chat")
+    assert backlog["full"] is True, backlog
+    return list(backlog["messages"])
+
+
+def _recv_until(ws: Any, pred: Any, timeout: float = 8.0) -> dict[str, Any]:
+    end = time.monotonic() + timeout
+    while True:
+        left = end - time.monotonic()
+        assert left > 0, "the expected message did not come"
+        msg = json.loads(ws.recv(timeout=left))
+        if pred(msg):
+            return dict(msg)
+
+
+def _chat_seen(ws: Any, quiet: float = 0.6) -> list[dict[str, Any]]:
+    """Every chat message pushed to this socket until it has been quiet for ``quiet`` seconds."""
+    out: list[dict[str, Any]] = []
+    while True:
+        try:
+            msg = json.loads(ws.recv(timeout=quiet))
+        except TimeoutError:
+            return out
+        if msg["type"] == "chat":
+            out += msg["messages"]
+
+
+def _said(http: httpx.Client, tid: str, text: str, token: str | None = None, name: str | None = None) -> dict[str, Any]:
+    r = http.post(f"/api/tables/{tid}/chat", json={"text": text, **({"name": name} if name else {})},
+                  headers={"X-Seat-Token": token} if token else {})
+    assert r.status_code == 201, r.text
+    return dict(r.json())
+
+
+def test_chat_is_pushed_and_the_spectators_channel_stays_with_spectators(tmp_path: Path) -> None:
+    """A real server process: chat arrives over the table's socket at once (no polling); a player's socket
+    and the routes with a player's token never carry the spectators' channel while the game runs; a
+    spectator's socket carries both; once the game is over the players are sent the spectators' chat; the
+    rematch link is pushed too."""
+    with ServerProcess(f"sqlite:///{tmp_path / 'chat.db'}", log_path=tmp_path / "server.log") as srv, \
+            httpx.Client(base_url=srv.url, timeout=10) as http:
+        tid = http.post("/api/tables", json={"game": "toy", "seats": [{}, {}]}).json()["table"]["id"]
+        a = http.post(f"/api/tables/{tid}/join", json={"seat": 0, "name": "Аня"}).json()["token"]
+        b = http.post(f"/api/tables/{tid}/join", json={"seat": 1, "name": "Boris"}).json()["token"]
+        early = _said(http, tid, "до начала", a)
+        url = f"{srv.ws_url}/ws/tables/{tid}"
+        with connect(url) as wa, connect(url) as spec:
+            assert [m["text"] for m in _hello(wa, a)] == ["до начала"]
+            assert [m["text"] for m in _hello(spec)] == ["до начала"]
+            start = time.monotonic()
+            hi = _said(http, tid, "hi all", b)
+            got = _recv_until(wa, lambda m: m["type"] == "chat")
+            assert got["messages"] == [hi] and hi["name"] == "Boris" and hi["channel"] == "players"
+            assert time.monotonic() - start < 2.0    # pushed, not waiting for a poll
+            assert _recv_until(spec, lambda m: m["type"] == "chat")["messages"] == [hi]
+            # a spectator coaches: other spectators read it, the players' sockets are not sent it
+            tip = _said(http, tid, "play the high card", name="Zed")
+            assert tip["channel"] == "spectators"
+            assert _recv_until(spec, lambda m: m["type"] == "chat")["messages"] == [tip]
+            assert tip["id"] not in [m["id"] for m in _chat_seen(wa)]
+            # nor the route with a player's token, nor a new socket with one
+            for token in (a, b):
+                read = http.get(f"/api/tables/{tid}/chat", headers={"X-Seat-Token": token}).json()["messages"]
+                assert [m["channel"] for m in read] == ["players", "players"]
+            with connect(url) as wb:
+                assert [m["id"] for m in _hello(wb, b)] == [early["id"], hi["id"]]
+            with connect(url) as spec2:
+                assert [m["id"] for m in _hello(spec2)] == [early["id"], hi["id"], tip["id"]]
+            # limits still hold for pushed chat: length, and a flood is cut off
+            assert http.post(f"/api/tables/{tid}/chat", json={"text": "x" * 301},
+                             headers={"X-Seat-Token": a}).status_code == 400
+            codes = [http.post(f"/api/tables/{tid}/chat", json={"text": f"m{i}"},
+                               headers={"X-Seat-Token": a}).status_code for i in range(8)]
+            assert 429 in codes
+            flood = [m for m in _chat_seen(spec) if m["text"].startswith("m")]
+            assert len(flood) == codes.count(201) < 8
+            # the game ends: now the players are sent the spectators' chat
+            tokens = {0: a, 1: b}
+            deadline = time.monotonic() + 30
+            while True:
+                s = http.get(f"/api/tables/{tid}").json()
+                if s["table"]["status"] == "over":
+                    break
+                assert time.monotonic() < deadline, "the game did not end"
+                seat = s["view"]["to_act"][0]
+                mine = http.get(f"/api/tables/{tid}", headers={"X-Seat-Token": tokens[seat]}).json()
+                if mine["legal"]:
+                    http.post(f"/api/tables/{tid}/actions", json={"action": mine["legal"][0]["id"],
+                                                                  "version": mine["version"]},
+                              headers={"X-Seat-Token": tokens[seat]})
+            opened = _recv_until(wa, lambda m: m["type"] == "chat" and any(x["channel"] == "spectators"
+                                                                           for x in m["messages"]))
+            assert tip["id"] in [m["id"] for m in opened["messages"]]
+            # a rematch is pushed to everyone at the old table
+            new = http.post(f"/api/tables/{tid}/rematch", headers={"X-Seat-Token": a}).json()["table"]
+            assert _recv_until(spec, lambda m: m["type"] == "rematch")["table"] == new
+        with connect(url) as late:
+            backlog = _hello(late, a)
+            assert tip["id"] in [m["id"] for m in backlog]
+
+
+def test_chat_reaches_the_sockets_of_another_process(pg_url: str, tmp_path: Path) -> None:
+    """Two server processes on one PostgreSQL database: a message written through one is pushed to a
+    socket on the other (LISTEN/NOTIFY carries only its id; the other process reads it from the database),
+    and the channel rule holds there too."""
+    s1 = ServerProcess(pg_url, log_path=tmp_path / "s1.log").start()
+    s2 = ServerProcess(pg_url, log_path=tmp_path / "s2.log").start()
+    try:
+        with httpx.Client(base_url=s1.url, timeout=10) as h1:
+            tid = h1.post("/api/tables", json={"game": "toy", "seats": [{}, {}]}).json()["table"]["id"]
+            a = h1.post(f"/api/tables/{tid}/join", json={"seat": 0, "name": "on-one"}).json()["token"]
+            h1.post(f"/api/tables/{tid}/join", json={"seat": 1, "name": "on-two"})
+            with connect(f"{s2.ws_url}/ws/tables/{tid}") as player, connect(f"{s2.ws_url}/ws/tables/{tid}") as spec:
+                _hello(player, a)
+                _hello(spec)
+                said = _said(h1, tid, "from process one", a)
+                assert _recv_until(player, lambda m: m["type"] == "chat")["messages"] == [said]
+                assert _recv_until(spec, lambda m: m["type"] == "chat")["messages"] == [said]
+                aside = _said(h1, tid, "a spectator's aside", name="Zed")
+                assert _recv_until(spec, lambda m: m["type"] == "chat")["messages"] == [aside]
+                assert aside["id"] not in [m["id"] for m in _chat_seen(player)]
+    finally:
+        s1.stop()
+        s2.stop()
