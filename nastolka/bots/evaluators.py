@@ -36,7 +36,7 @@ def _relative(values: Sequence[float], span: float) -> list[float]:
 
 def talespin_progress(state: Any) -> list[float]:
     """TaleSpin: cargo in the hold is the race to ``cargo_to_win``; open genuine cargo is safer than packed."""
-    n_win = state.N
+    n_win = state.cargo_goal
     values = []
     for s in range(state.players):
         hold = len(state.holds[s])

@@ -23,7 +23,7 @@ def pass_empty_windows(state: TaleSpinState, pairs: list[tuple[int, str]] | None
     Every response window is offered to each seat its timing names that holds a card, eligible or not
     (R12, R14; docs/decisions.md), so most windows have nothing to play.  Scenario tests about other rules
     name only the decisions they are about and let ``act`` pass these; tests of the windows themselves use
-    ``act(..., strict=True)`` and look at ``state.dec``.
+    ``act(..., strict=True)`` and look at ``state.decision``.
     """
     while state.to_act and state.legal_ids(state.to_act[0]) == ["pass"]:
         seat = state.to_act[0]
@@ -42,7 +42,7 @@ def act(state: TaleSpinState, *aids: str, strict: bool = False) -> TaleSpinState
         assert state.to_act, f"nobody to act before {aid}"
         seat = state.to_act[0]
         legal = state.legal_ids(seat)
-        assert aid in legal, f"{aid} not legal for seat {seat} ({state.dec}); legal: {legal}"
+        assert aid in legal, f"{aid} not legal for seat {seat} ({state.decision}); legal: {legal}"
         state.apply(seat, aid)
     if not strict:
         pass_empty_windows(state)
@@ -78,10 +78,10 @@ def hold_names(state: TaleSpinState, side: int) -> list[str]:
 
 
 def all_cards(state: TaleSpinState) -> list[int]:
-    cards = list(state.deck) + list(state.discard) + list(state.removed) + list(state.covered) + list(state.limbo)
-    cards += state.df_att + state.df_def
-    if state.df is not None and state.df[23] >= 0:
-        cards.append(state.df[23])
+    cards = list(state.deck) + list(state.discard) + list(state.removed) + list(state.covered) + list(state.resolving)
+    cards += state.attack_cards + state.defence_cards
+    if state.dogfight is not None and state.dogfight.pilot >= 0:
+        cards.append(state.dogfight.pilot)
     for h in state.hands:
         cards += h
     for c in state.chains:

@@ -82,7 +82,7 @@ def test_card_artifact_played_and_working(d: int) -> None:
         if T.D_EFFECT[d][0][0] == "draw":
             assert len(s.hands[0]) == 7
         else:
-            assert s.dec[0] == "discard"
+            assert s.decision[0] == "discard"
             act(s, "discard:card=pas_client")
             assert len(s.hands[0]) == 5
     _finish_turn(s)
@@ -139,7 +139,7 @@ def test_card_pilot_dogfight_and_reward(d: int) -> None:
     s = new(_rich([cid], []))
     act(s, f"pilot:card={cid},target=1")
     evs: list[Any] = []
-    while s.df is not None:
+    while s.dogfight is not None:
         seat = s.to_act[0]
         legal = s.legal_ids(seat)
         aid = next((a for a in ("decline", "yield", "pass") if a in legal), legal[0])
@@ -163,10 +163,10 @@ def _action_scenario(cid: str) -> Any:
         act(s, "dogfight:target=1")
         if timing == "instead_of_maneuver":
             act(s, "accept", "block:card=cargo_fireworks")
-            assert s.dec[0] == "attack"
+            assert s.decision[0] == "attack"
             act(s, f"action:card={cid}")
             return s
-        while s.dec[0] != "window" or s.dec[1] != 0 or s.dec[2] != timing:
+        while s.decision[0] != "window" or s.decision[1] != 0 or s.decision[2] != timing:
             legal = s.legal_ids(s.to_act[0])
             pref = "accept" if timing in ("before_piloting_draws", "after_piloting_draws") else "decline"
             s.apply(s.to_act[0], next((a for a in (pref, "yield", "pass") if a in legal), legal[0]))
@@ -179,7 +179,7 @@ def _action_scenario(cid: str) -> Any:
         act(s, "accept", f"action:card={cid}")
         return s
     pref = "decline" if timing == "lose_dogfight" else "accept"
-    while s.dec[0] != "window" or s.dec[1] != 1 or s.dec[2] != timing:
+    while s.decision[0] != "window" or s.decision[1] != 1 or s.decision[2] != timing:
         legal = s.legal_ids(s.to_act[0])
         s.apply(s.to_act[0], next((a for a in (pref, "yield", "pass") if a in legal), legal[0]))
     act(s, f"action:card={cid}")
@@ -204,28 +204,28 @@ def test_card_action_effects_spot_checks() -> None:
     assert "open:cargo_gold" in hold_names(s, 0)
     # Thembrian Red Tape with Dunder (Thembrian): the opponent discards 2
     s = _action_scenario("act_red_tape")
-    while s.dec[0] != "main":
+    while s.decision[0] != "main":
         act(s, s.legal_ids(s.to_act[0])[0])
     assert len(s.hands[1]) == 0
     # Business Deal with a Business passenger: search the deck for a Cargo
     s = _action_scenario("act_business_deal")
-    assert s.dec[0] == "take" or any(T.C_TYPE[i] == T.CARGO for i in s.hands[0][-1:])
+    assert s.decision[0] == "take" or any(T.C_TYPE[i] == T.CARGO for i in s.hands[0][-1:])
     # Flight Plan: move up to 2, RANGE +1 this turn
     s = _action_scenario("act_flight_plan")
     act(s, "move:dir=cw,n=1")
     assert s.stat(0, 1) == 3 + 1 + 1 + 0 + 1  # Karnage 3, Khan +1, Wildcat +1, Dunder 0, Flight Plan +1
     # Surprise Attack: +2 to the first maneuver (Pirate Attack 6 -> 8)
     s = _action_scenario("act_surprise")
-    assert s.df[8] == 2
+    assert s.dogfight.first_modifier == 2
     # Press the Attack as the winning attacker: +1 Damage
     s = _action_scenario("act_press")
-    assert s.df[9] == 1
+    assert s.dogfight.damage_adjust == 1
     # Bail Out! as the losing defender: -2 Damage
     s = _action_scenario("act_bail_out")  # Pirate Attack's 2 Damage - 2: the hold stays intact
-    assert s.df is None and len(s.holds[1]) == 3
+    assert s.dogfight is None and len(s.holds[1]) == 3
     # Evasive Maneuver blocks the first maneuver
     s = _action_scenario("act_evasive")
-    assert s.df[11] == 1 and s.dec[0] == "attack"
+    assert s.dogfight.blocked == 1 and s.decision[0] == "attack"
     # Reinforcements: the top deck card becomes the attacking maneuver
     s = _action_scenario("act_reinforcements")
-    assert len(s.df_att) == 1
+    assert len(s.attack_cards) == 1

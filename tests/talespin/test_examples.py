@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from nastolka.games.talespin.state import DMG, YB
-
 from .helpers import act, hold_names, names, new, record, run_record
 
 
@@ -40,7 +38,7 @@ def test_R6_2_kit_and_rebecca_ship_6_at_khan_industries() -> None:
     s = run_record(rec, upto=1)
     assert s.stat(0, 0) == 6
     s = run_record(rec, upto=[a for _, a in rec.actions].index("move:dir=cw,n=3") + 1)
-    assert s.pos[0] == 8 and s.dec[0] == "cargo"  # SHIPPING 6 >= RECEIVING 6
+    assert s.pos[0] == 8 and s.decision[0] == "cargo"  # SHIPPING 6 >= RECEIVING 6
     s = run_record(rec)
     # Khan Industries' bonus searched the deck for a Cargo
     assert len(s.holds[0]) == 1 and "cargo_coffee" in names(s.hands[0])
@@ -75,12 +73,12 @@ def test_R13_14_karnage_vs_baloo_dogfight() -> None:
                "block:card=cargo_medicine", "maneuver:card=cargo_clocks", "yield"]
     rec = record(setup, actions)
     s = run_record(rec)
-    assert s.df is not None and s.df[DMG] == 4 and s.df[YB] == 0
+    assert s.dogfight is not None and s.dogfight.damage == 4 and s.dogfight.yield_bonus == 0
     assert names(s.hands[0]) == ["cargo_ice", "cargo_ice"]  # Karnage drew PILOTING 2
-    assert s.dec[0] == "damage" and s.dec[1] == 0
+    assert s.decision[0] == "damage" and s.decision[1] == 0
     act(s, "damage:do=open,pos=1", "damage:do=open,pos=1", "damage:do=open,pos=1", "damage:do=discard,pos=1")
     # the two bluffs were discarded after opening, the genuine cargo opened and then discarded
-    assert s.df is None
+    assert s.dogfight is None
     assert len(s.holds[1]) == 1
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from nastolka.engine import OptionError
-from nastolka.games.talespin.state import ROUND_CAP
+from nastolka.games.talespin.data import ROUND_CAP
 
 from .helpers import new, run_record
 
@@ -86,7 +86,7 @@ def test_R4_2_dogfight_used_allows_no_second_dogfight_this_turn() -> None:
 
 def test_R4_3_step_3_rolls_at_once() -> None:
     s = new(_two(step=3, dice=[2], hands=[["cargo_ice"], ["cargo_gold"]]))
-    assert s.last_roll == 2 and s.dec[0] == "move" and s.view(None)["phase"] == "roll"
+    assert s.last_roll == 2 and s.decision[0] == "move" and s.view(None)["phase"] == "roll"
 
 
 def test_R13_2_setup_dogfight_starts_inside_a_dogfight() -> None:
@@ -96,7 +96,7 @@ def test_R13_2_setup_dogfight_starts_inside_a_dogfight() -> None:
     assert view["dogfight"]["attacker"] == 0 and view["dogfight"]["defender"] == 1
     assert view["dogfight"]["pilot"] == "pil_patrol" and view["dogfight_used"] is True
     s = new(_two(step=2, positions=[3, 5], dogfight={"defender": 1}))       # RANGE 2 reaches 5
-    assert s.df is not None and s.view(None)["dogfight"]["pilot"] is None
+    assert s.dogfight is not None and s.view(None)["dogfight"]["pilot"] is None
     with pytest.raises(OptionError, match="RANGE"):
         new(_two(step=2, positions=[3, 9], dogfight={"defender": 1}))
 
@@ -120,7 +120,7 @@ def test_R20_3_khan_beaten_allows_cargo_in_the_solitaire_roll() -> None:
     for beaten in (False, True):
         s = new({"step": 3, "dice": [1], "hands": hand, "khan_beaten": beaten}, players=1)
         s.apply(0, "move:dir=cw,n=1")
-        assert (s.dec[0] == "cargo") is beaten
+        assert (s.decision[0] == "cargo") is beaten
 
 
 @pytest.mark.parametrize("setup, message", [

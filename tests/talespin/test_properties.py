@@ -21,7 +21,7 @@ def _check(s) -> None:  # noqa: ANN001
     for h in s.hands:
         assert len(h) <= 10
     for c in s.chains:
-        assert len(c) <= 4 or s.dec[0] == "drop"
+        assert len(c) <= 4 or s.decision[0] == "drop"
 
 
 @settings(max_examples=40, deadline=None)

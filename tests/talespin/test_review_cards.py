@@ -32,7 +32,7 @@ def test_R10_3_locations_receiving_and_bonus_parameters() -> None:
 def test_R10_3_treasure_island_searches_an_artifact_and_shuffles() -> None:
     s = new(_kit([["act_double_check", "cargo_ice"], []], positions=[5, 11]))
     act(s, "action:card=act_double_check", "cargo:card=cargo_ice")
-    assert s.dec[0] == "take" and all(T.D_TYPE[T.DEF_INDEX[a.split("=")[1]]] == T.ARTIFACT for a in s.legal_ids(0))
+    assert s.decision[0] == "take" and all(T.D_TYPE[T.DEF_INDEX[a.split("=")[1]]] == T.ARTIFACT for a in s.legal_ids(0))
     act(s, "take:card=art_medal")
     assert names(s.hands[0]) == ["art_medal"] and s.view(1)["seats"][0]["known_hand"] == ["art_medal"]
 
@@ -41,7 +41,7 @@ def test_R10_3_panda_la_moves_a_passenger_first_then_draws() -> None:
     s = new(_kit([["act_double_check", "cargo_ice"], []], positions=[4, 11], chains=[["pas_rebecca", "pas_client"], []],
                  deck=["pas_tourists"]))
     act(s, "action:card=act_double_check", "cargo:card=cargo_ice")
-    assert s.dec[0] == "chain"
+    assert s.decision[0] == "chain"
     act(s, "chain:seat=0,pos=1")
     assert names(s.chains[0]) == ["pas_client", "pas_rebecca"] and names(s.hands[0]) == ["pas_tourists"]
 
@@ -58,7 +58,7 @@ def test_R10_3_cliff_guns_opens_an_opponents_packed_cargo_only() -> None:
 def test_R10_3_no_bonus_for_an_artifact_played_in_step_2() -> None:
     s = new(_kit([["art_medal"], []], positions=[1, 7], deck=["pas_tourists", "pas_client"]))
     act(s, "artifact:card=art_medal,seat=0")
-    assert s.hands[0] == [] and s.dec == ("main", 0)
+    assert s.hands[0] == [] and s.decision == ("main", 0)
 
 
 def test_R6_2_stone_statue_takes_shipping_below_receiving() -> None:
@@ -67,7 +67,7 @@ def test_R6_2_stone_statue_takes_shipping_below_receiving() -> None:
     assert s.stat(0, 0) == 4
     act(s, "action:card=act_double_check")
     # SHIPPING 4 < RECEIVING 6 at Khan Industries: Double Check does nothing (R16.4)
-    assert s.dec == ("main", 0) and hold_names(s, 0) == ["open:art_stone_statue"] and names(s.hands[0]) == ["cargo_ice"]
+    assert s.decision == ("main", 0) and hold_names(s, 0) == ["open:art_stone_statue"] and names(s.hands[0]) == ["cargo_ice"]
 
 
 # ---------------------------------------------------------------- die results (R9)
@@ -99,7 +99,7 @@ def test_R9_3_shere_khan_passenger_6_each_opponent_discards_one() -> None:
              "chains": [["pas_shere_khan"], [], []]}, players=3)
     act(s, "end", "move:dir=cw,n=1", "cargo:card=none")
     # turn order Karnage (12), Kit (3), Baloo (6): Kit chooses first, Baloo's single card goes by itself
-    assert s.dec == ("discard", 1, "effect")
+    assert s.decision == ("discard", 1, "effect")
     act(s, "discard:card=cargo_orchids")
     assert s.hands[2] == [] and names(s.hands[0]) == ["cargo_gold"]
     assert names(s.hands[1])[0] == "cargo_ice" and "cargo_orchids" in names(s.discard)  # then Kit's Step 1
@@ -134,37 +134,37 @@ def test_R13_9_air_mail_pilot_reward_searches_a_cargo() -> None:
     s = new({"characters": ["karnage", "kit"], "first": 0, "step": 2, "positions": [12, 3],
              "hands": [["pil_air_mail"], []]})
     act(s, "pilot:card=pil_air_mail,target=1", "decline")
-    assert s.dec[0] == "take" and all(a.startswith("take:card=cargo_") for a in s.legal_ids(0))
+    assert s.decision[0] == "take" and all(a.startswith("take:card=cargo_") for a in s.legal_ids(0))
 
 
 def test_R13_9_pirate_fighter_reward_opens_a_defenders_packed_cargo() -> None:
     s = new({"characters": ["karnage", "kit"], "first": 0, "step": 2, "positions": [12, 3],
              "hands": [["pil_pirate_fighter"], []], "holds": [["pas_client"], ["cargo_ice", "pas_tourists"]]})
     act(s, "pilot:card=pil_pirate_fighter,target=1", "decline")
-    assert s.dec[0] == "pick" and s.legal_ids(0) == ["cargo:seat=1,pos=0", "cargo:seat=1,pos=1"]
+    assert s.decision[0] == "pick" and s.legal_ids(0) == ["cargo:seat=1,pos=0", "cargo:seat=1,pos=1"]
 
 
 # ---------------------------------------------------------------- Actions (R12)
 def test_R12_1_flight_plan_moves_without_playing_cargo() -> None:
     s = new(_kit([["act_flight_plan", "cargo_ice"], []], positions=[3, 9]))
     act(s, "action:card=act_flight_plan", "move:dir=cw,n=2")
-    assert s.pos[0] == 5 and s.dec == ("main", 0) and s.holds[0] == []
+    assert s.pos[0] == 5 and s.decision == ("main", 0) and s.holds[0] == []
 
 
 def test_R12_1_business_deal_without_a_business_passenger_draws_one() -> None:
     s = new({"characters": ["kit", "karnage"], "first": 0, "step": 2, "hands": [["act_business_deal"], []],
              "deck": ["pas_client"]})
     act(s, "action:card=act_business_deal")
-    assert names(s.hands[0]) == ["pas_client"] and s.dec == ("main", 0)
+    assert names(s.hands[0]) == ["pas_client"] and s.decision == ("main", 0)
 
 
 def test_R12_1_red_tape_without_thembrian_each_opponent_discards_one() -> None:
     s = new({"characters": ["kit", "karnage"], "first": 0, "step": 2,
              "hands": [["act_red_tape"], ["cargo_ice", "cargo_orchids"]]})
     act(s, "action:card=act_red_tape")
-    assert s.dec == ("discard", 1, "effect")
+    assert s.decision == ("discard", 1, "effect")
     act(s, "discard:card=cargo_ice")
-    assert names(s.hands[1]) == ["cargo_orchids"] and s.dec == ("main", 0)
+    assert names(s.hands[1]) == ["cargo_orchids"] and s.decision == ("main", 0)
 
 
 def test_R12_1_kidnapped_without_a_pirate_does_nothing_but_is_playable() -> None:

@@ -26,14 +26,14 @@ def _walk_alike(a: TaleSpinState, b: TaleSpinState, hidden: int, steps: int,
                 prefer: tuple[str, ...] = PREFER) -> list[tuple[Any, ...]]:
     """Play the same actions in ``a`` and ``b``; every observer but ``hidden`` must see the same game.
 
-    Returns the decisions met on the way (``a.dec`` before each action)."""
+    Returns the decisions met on the way (``a.decision`` before each action)."""
     observers: list[int | None] = [o for o in range(a.players) if o != hidden]
     observers.append(None)
     met = []
     for _ in range(steps):
         assert a.to_act == b.to_act
         for o in observers:
-            assert a.view(o) == b.view(o), f"seat {o} can tell the games apart at {a.dec} / {b.dec}"
+            assert a.view(o) == b.view(o), f"seat {o} can tell the games apart at {a.decision} / {b.decision}"
         if a.is_over:
             break
         seat = a.to_act[0]
@@ -41,7 +41,7 @@ def _walk_alike(a: TaleSpinState, b: TaleSpinState, hidden: int, steps: int,
         if seat != hidden:
             assert la == lb
         aid = next((x for x in prefer if x in la and x in lb), None) or next(x for x in la if x in lb)
-        met.append(a.dec)
+        met.append(a.decision)
         ea, eb = a.apply(seat, aid), b.apply(seat, aid)
         for o in observers:
             assert visible(ea, o) == visible(eb, o)
@@ -59,7 +59,7 @@ def test_R14_DF_W2_into_the_clouds_window_does_not_show_the_defenders_hand() -> 
     b.apply(0, "dogfight:target=1")
     a.apply(0, "pass")  # DF-W1: Karnage holds a card, so he is asked too
     b.apply(0, "pass")
-    assert a.dec == b.dec == ("window", 1, "opponent_starts_dogfight")
+    assert a.decision == b.decision == ("window", 1, "opponent_starts_dogfight")
     assert a.legal_ids(1) == ["action:card=act_into_clouds", "pass"] and b.legal_ids(1) == ["pass"]
     met = _walk_alike(a, b, hidden=1, steps=40)
     # through the whole dogfight: accept, the draw windows, the exchange, the end window
@@ -85,7 +85,7 @@ def test_R12_3_empty_hand_is_not_asked_everybody_sees_its_size() -> None:
     s = new({"characters": ["kit", "karnage"], "first": 0, "step": 2, "dice": [1], "positions": [3, 9],
              "hands": [["cargo_ice"], []]})
     s.apply(0, "end")
-    assert s.dec[0] == "move" and s.dec[1] == 0
+    assert s.decision[0] == "move" and s.decision[1] == 0
 
 
 def test_R10_5_hold_of_four_cargo_decision_does_not_show_a_missing_cargo() -> None:
@@ -101,7 +101,7 @@ def test_R10_5_hold_of_four_cargo_decision_does_not_show_a_missing_cargo() -> No
     b.apply(1, "pass")
     a.apply(0, "move:dir=cw,n=1")
     b.apply(0, "move:dir=cw,n=1")
-    assert a.dec == b.dec == ("cargo", 0)
+    assert a.decision == b.decision == ("cargo", 0)
     assert a.legal_ids(0) == ["cargo:card=cargo_ice", "cargo:card=none"] and b.legal_ids(0) == ["cargo:card=none"]
     met = _walk_alike(a, b, hidden=0, steps=8)
     assert met[0] == ("cargo", 0) and a.active == b.active == 1
@@ -119,7 +119,7 @@ def test_R4_4_R16_discard_of_copies_of_one_card_is_asked() -> None:
     b.apply(0, "action:card=act_storm")
     # Kit's single card (Jungle Gold) was discarded by itself: everybody knew it was his only card
     assert a.discard == b.discard and len(a.hands[0]) == 0
-    assert a.dec == b.dec == ("discard", 1, "effect")
+    assert a.decision == b.decision == ("discard", 1, "effect")
     assert a.legal_ids(1) == ["discard:card=cargo_ice"]
     met = _walk_alike(a, b, hidden=1, steps=3, prefer=("discard:card=cargo_ice",))
     assert met[0] == ("discard", 1, "effect")
@@ -136,7 +136,7 @@ def test_R13_9_hand_damage_discard_of_copies_is_asked() -> None:
         s.apply(1, "pass")
         s.apply(1, "decline")
         s.apply(1, "pass")  # DF-V2
-    assert a.dec == b.dec == ("damage", 0)
+    assert a.decision == b.decision == ("damage", 0)
     # Pirate Attack: 2 Damage. The first point costs a hand card that Baloo picks; both games look alike
     # until the second point, which takes his last card by itself and so shows it (the card is public then)
     met = _walk_alike(a, b, hidden=1, steps=2, prefer=("damage:do=hand", "discard:card=cargo_ice"))
@@ -157,7 +157,7 @@ def test_R15_2_search_with_one_kind_left_in_the_deck_is_asked() -> None:
     a.apply(0, "action:card=act_business_deal")
     b.apply(0, "action:card=act_business_deal")
     # one kind of Cargo in the deck (Jungle Gold, Kit holds both Ice) or two: the searcher is asked in both
-    assert a.dec == b.dec == ("take", 0, "deck", 0)
+    assert a.decision == b.decision == ("take", 0, "deck", 0)
     assert a.legal_ids(0) == ["take:card=cargo_gold"]
     assert sorted(b.legal_ids(0)) == ["take:card=cargo_gold", "take:card=cargo_ice"]
     a.apply(0, "take:card=cargo_gold")

@@ -31,9 +31,9 @@ def test_R19_3_R4_4_discard_to_seven_in_turn_order_from_the_active_player() -> N
     s = new({"characters": ["kit", "karnage", "baloo"], "first": 0, "step": 2, "dice": [1], "positions": [3, 12, 6],
              "hands": [[], big[0], big[1]]}, players=3)
     act(s, "end", "move:dir=cw,n=1")
-    assert s.dec == ("discard", 2, "end")
+    assert s.decision == ("discard", 2, "end")
     act(s, "discard:card=cargo_clocks")
-    assert s.dec == ("discard", 1, "end")
+    assert s.decision == ("discard", 1, "end")
     act(s, "discard:card=cargo_ice")
     assert s.active == 2
 
@@ -70,9 +70,9 @@ def test_R19_5_other_players_get_no_win_or_lose_window() -> None:
              "hands": [[], [], ["act_press", "act_bail_out"]], "deck": FILL}, players=3)
     act(s, "dogfight:target=1", "decline", strict=True)
     # Kit is not asked in the win/lose windows; only in DF-E, where his win/lose cards cannot be played
-    assert s.dec == ("window", 2, "dogfight_ends") and s.legal_ids(2) == ["pass"]
+    assert s.decision == ("window", 2, "dogfight_ends") and s.legal_ids(2) == ["pass"]
     act(s, "pass", strict=True)
-    assert s.df is None and s.dec == ("main", 0)
+    assert s.dogfight is None and s.decision == ("main", 0)
 
 
 def test_R12_3_reaction_window_order_in_four_players() -> None:
@@ -82,13 +82,13 @@ def test_R12_3_reaction_window_order_in_four_players() -> None:
     # Baloo (6) active: Molly (9), Karnage (12), Kit (3)
     assert s.order == (2, 3, 1, 0)
     act(s, "end", strict=True)
-    assert s.dec == ("window", 3, "any_turn") and s.legal_ids(3) == ["pass"]  # Molly holds no Action
+    assert s.decision == ("window", 3, "any_turn") and s.legal_ids(3) == ["pass"]  # Molly holds no Action
     act(s, "pass", strict=True)
-    assert s.dec == ("window", 1, "any_turn")
+    assert s.decision == ("window", 1, "any_turn")
     act(s, "pass", strict=True)
-    assert s.dec == ("window", 0, "any_turn")
+    assert s.decision == ("window", 0, "any_turn")
     act(s, "pass", strict=True)
-    assert s.dec[0] == "move" and s.dec[1] == 2
+    assert s.decision[0] == "move" and s.decision[1] == 2
 
 
 # ---------------------------------------------------------------- R20 solitaire
@@ -109,7 +109,7 @@ def test_R20_3_no_cargo_on_a_covered_location_even_after_a_won_dogfight() -> Non
                                                 "cargo_medicine", "cargo_machine_parts"]), players=1)
     act(s, "dogfight:target=1", "maneuver:card=cargo_gold", "maneuver:card=cargo_fireworks")
     assert s.won_khan
-    while s.dec[0] == "damage":
+    while s.decision[0] == "damage":
         act(s, s.legal_ids(0)[0])
     act(s, "end", "move:dir=cw,n=1")
     assert s.pos[0] == 8 and s.holds[0] == [] and s.turn_no == 2
@@ -117,10 +117,10 @@ def test_R20_3_no_cargo_on_a_covered_location_even_after_a_won_dogfight() -> Non
                   covered=["pas_boltun"], deck=["pas_client", "pas_tourists", "pas_spy", "cargo_orchids",
                                                 "cargo_medicine", "cargo_machine_parts"]), players=1)
     act(s, "dogfight:target=1", "maneuver:card=cargo_gold", "maneuver:card=cargo_fireworks")
-    while s.dec[0] == "damage":
+    while s.decision[0] == "damage":
         act(s, s.legal_ids(0)[0])
     act(s, "end", "move:dir=ccw,n=1")
-    assert s.pos[0] == 6 and s.dec == ("cargo", 0)  # uncovered Higher for Hire: cargo allowed
+    assert s.pos[0] == 6 and s.decision == ("cargo", 0)  # uncovered Higher for Hire: cargo allowed
 
 
 def test_R20_4_red_character_drawn_as_piloting_card_covers_the_next_location() -> None:
@@ -137,7 +137,7 @@ def test_R20_5_khan_wins_ties_and_no_cargo_follows() -> None:
                   deck=["pas_client", "pas_tourists", "pas_dunder", "cargo_coffee", "cargo_medicine", "cargo_medicine"]), players=1)
     act(s, "dogfight:target=1", "maneuver:card=cargo_ice", "maneuver:card=cargo_orchids")
     # H = Baloo's Loop-de-Loop 9; Khan reveals Coffee 9: a tie goes to Khan
-    assert not s.won_khan and s.df is None and "cargo_coffee" in names(s.discard)
+    assert not s.won_khan and s.dogfight is None and "cargo_coffee" in names(s.discard)
     act(s, "end", "move:dir=cw,n=1")
     assert s.holds[0] == []
 
@@ -148,9 +148,9 @@ def test_R20_5_highest_single_maneuver_decides_and_icons_of_all_count() -> None:
                   deck=["pas_louie", "pas_dunder", "pas_defector", "cargo_ice", "cargo_orchids", "cargo_coffee"]), players=1)
     act(s, "dogfight:target=1", "maneuver:card=cargo_fireworks", "maneuver:card=cargo_machine_parts")
     # H = 11 (Fireworks); Khan's best is Coffee 9: Baloo wins; Damage 1 (Loop) + 1 (Fireworks) + 1 (Parts) = 3
-    assert s.won_khan and s.df[15] == 3
+    assert s.won_khan and s.dogfight.damage == 3
     act(s, "damage:do=open,pos=0", "damage:do=open,pos=0", "damage:do=open,pos=0")
-    assert s.holds[1] == [] and s.df is None
+    assert s.holds[1] == [] and s.dogfight is None
 
 
 def test_R20_5_fewer_maneuvers_with_a_short_hand() -> None:
@@ -160,7 +160,7 @@ def test_R20_5_fewer_maneuvers_with_a_short_hand() -> None:
     # PILOTING 3: Gold, then two red cards that cover; one maneuver card to play
     assert s.legal_ids(0) == ["maneuver:card=cargo_gold"]
     act(s, "maneuver:card=cargo_gold")
-    assert s.won_khan and s.df is None or s.dec[0] in ("damage",)
+    assert s.won_khan and s.dogfight is None or s.decision[0] in ("damage",)
 
 
 def test_R20_7_khan_wins_a_tie_of_five_cargo_at_the_end_of_the_turn() -> None:
@@ -189,7 +189,7 @@ def test_R20_5_uncovering_frees_the_newest_location_for_the_next_cover() -> None
     act(s, "dogfight:target=1", "maneuver:card=cargo_gold", "maneuver:card=cargo_fireworks", "damage:do=uncover")
     assert names(s.covered) == ["pas_boltun"] and not s._covered(9)
     act(s, s.legal_ids(0)[0])  # second point: uncover again
-    assert s.df is None
+    assert s.dogfight is None
 
 
 # ---------------------------------------------------------------- R5.3 hidden information
@@ -202,8 +202,8 @@ def _check_view(s: Any, viewer: int | None) -> None:
         else:
             assert p["hand"] is None
             # a remembered hand card is one the viewer saw enter that hand (everyone, for the spectator)
-            full = (1 << s.np) - 1
-            allowed = sorted(T.DEF_ID[k & 255] for k in s.hknown[side]
+            full = (1 << s.sides) - 1
+            allowed = sorted(T.DEF_ID[k & 255] for k in s.hand_seen[side]
                              if (k >> 8 == full if viewer is None else k >> 8 >> viewer & 1))
             assert p["known_hand"] == allowed
         for entry, raw in zip(p["hold"], s.holds[side], strict=True):
@@ -272,7 +272,7 @@ def test_R5_3_shuffle_makes_a_peeked_card_unknown_again() -> None:
     act(s, "end", "move:dir=cw,n=1")
     while s.active == 0:
         act(s, s.legal_ids(s.to_act[0])[0])
-    while s.dec[0] != "main":
+    while s.decision[0] != "main":
         act(s, s.legal_ids(s.to_act[0])[0])
     act(s, "action:card=act_secret_hold")
     assert all(e["card"] is None for e in s.view(0)["seats"][1]["hold"])
@@ -286,7 +286,7 @@ def test_R15_2_R5_3_searcher_sees_the_deck_options_and_determinization_keeps_the
              "hands": [["act_double_check", "cargo_ice"], ["cargo_gold", "cargo_fireworks", "cargo_clocks"]],
              "chains": [["pas_rebecca"], []], "holds": [[], ["cargo_coffee", "open:cargo_airmail"]]})
     act(s, "action:card=act_double_check", "cargo:card=cargo_ice")  # Khan Industries: search for a Cargo
-    assert s.dec[0] == "take" and s.dec[2] == "deck"
+    assert s.decision[0] == "take" and s.decision[2] == "deck"
     legal = s.legal_ids(0)
     assert s.view(0)["decision"]["options"] == [a.split("=")[1] for a in legal if a != "take:none"]
     assert "options" not in s.view(1)["decision"] and "options" not in s.view(None)["decision"]
@@ -309,7 +309,7 @@ def test_R5_3_determinization_during_a_search_over_random_games() -> None:
             bots = [RandomBot(seed + i) for i in range(players)]
             while not s.is_over and seen < 40:
                 seat = s.to_act[0]
-                if s.dec[0] == "take" and s.dec[2] == "deck":
+                if s.decision[0] == "take" and s.decision[2] == "deck":
                     seen += 1
                     for k in range(3):
                         d = s.determinize(seat, Rng(k))
@@ -324,4 +324,4 @@ def test_R20_4_red_cards_revealed_as_khans_maneuvers_cover_nothing() -> None:
             players=1)
     act(s, "dogfight:target=1", "maneuver:card=cargo_gold", "maneuver:card=cargo_fireworks")
     assert s.covered == [] and s.won_khan
-    assert s.df is None and {"pil_mad_dog", "pas_dumptruck"} <= set(names(s.discard))  # cleaned up
+    assert s.dogfight is None and {"pil_mad_dog", "pas_dumptruck"} <= set(names(s.discard))  # cleaned up

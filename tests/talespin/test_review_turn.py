@@ -23,7 +23,7 @@ def _two(hands: list[list[str]], **kw: Any) -> dict[str, Any]:
 def test_R4_1_hand_of_ten_draws_nothing_at_step_1() -> None:
     s = new({"characters": ["kit", "karnage"], "first": 0, "hands": [TEN, []], "deck": ["pas_client"]})
     assert len(s.hands[0]) == 10 and "pas_client" not in names(s.hands[0])
-    assert s.dec == ("main", 0)
+    assert s.decision == ("main", 0)
 
 
 def test_R4_1_artifact_trigger_only_in_the_active_players_own_face_up_hold() -> None:
@@ -38,7 +38,7 @@ def test_R4_1_R11_4_triggers_resolve_after_the_fill_in_hold_order() -> None:
     s = new({"characters": ["kit", "karnage"], "first": 0, "hands": [FIVE[:3], []],
              "holds": [["open:art_cursed_idol", "open:art_treasure_map"], []],
              "deck": ["pas_client", "pas_tourists", "pas_dunder", "pas_louie"]})
-    assert s.dec == ("discard", 0, "effect") and len(s.hands[0]) == 5
+    assert s.decision == ("discard", 0, "effect") and len(s.hands[0]) == 5
     assert "pas_dunder" not in names(s.hands[0])  # the Map has not drawn yet
     act(s, "discard:card=pas_client")
     assert len(s.hands[0]) == 5 and "pas_dunder" in names(s.hands[0])
@@ -49,7 +49,7 @@ def test_R4_2_no_step_2_card_during_a_dogfight_and_step_2_goes_on_after_it() -> 
              "hands": [["act_rush", "pas_client"], ["cargo_gold"]],
              "deck": ["cargo_ice", "cargo_orchids", "pas_tourists", "pas_dunder", "pas_spy"]})
     act(s, "dogfight:target=1", "accept")
-    assert s.dec[0] == "defend"
+    assert s.decision[0] == "defend"
     act(s, "block:card=cargo_gold")
     # the attacker must attack: no Passenger, Action or end among the options
     assert all(a.startswith(("maneuver:", "action:")) for a in s.legal_ids(0))
@@ -59,7 +59,7 @@ def test_R4_2_no_step_2_card_during_a_dogfight_and_step_2_goes_on_after_it() -> 
 def test_R4_4_R5_2_non_active_player_discards_to_seven_and_picks_the_cards() -> None:
     s = new(_two([[], TEN[:9]], dice=[1], positions=[3, 9]))
     act(s, "end", "move:dir=cw,n=1")
-    assert s.dec == ("discard", 1, "end")
+    assert s.decision == ("discard", 1, "end")
     act(s, "discard:card=cargo_fireworks", "discard:card=cargo_ice")
     assert len(s.hands[1]) == 7 + 1 and s.active == 1  # 7, then Karnage's own Step 1 draw
     assert names(s.discard)[-2:] == ["cargo_fireworks", "cargo_ice"]
@@ -71,7 +71,7 @@ def test_R4_4_R17_1_win_checked_after_the_discards() -> None:
                  dice=[1], positions=[2, 9], holds=[["pas_louie", "pas_dunder", "pas_spy", "pas_defector"], []]))
     act(s, "end", "move:dir=cw,n=1", "cargo:card=cargo_ice")
     assert hold_names(s, 0)[-1] == "open:cargo_ice" and not s.is_over
-    assert s.dec == ("discard", 0, "end")
+    assert s.decision == ("discard", 0, "end")
     act(s, "discard:card=pas_client")
     assert s.is_over and s.winners == (0,)
 
@@ -82,7 +82,7 @@ def test_R5_1_search_at_hand_cap_takes_nothing_but_still_shuffles() -> None:
     before = s.deck[:]
     act(s, "action:card=act_double_check", "cargo:card=cargo_ice")
     # hand 8 after playing: the Khan Industries search takes one Cargo (a decision), hand 9
-    assert s.dec[0] == "take"
+    assert s.decision[0] == "take"
     act(s, s.legal_ids(0)[0])
     assert len(s.hands[0]) == 9 and sorted(s.deck + [s.hands[0][-1]]) == sorted(before)
     s = new(_two([TEN + ["act_double_check"][:0], []], positions=[8, 2], chains=[["pas_rebecca"], []]))
@@ -104,7 +104,7 @@ def test_R5_1_take_from_hand_at_cap_leaves_the_card() -> None:
              "hands": [TEN + ["pil_khan_pilot"], ["pas_client"]]})
     act(s, "pilot:card=pil_khan_pilot,target=1", "decline")
     # Karnage holds 10 after playing the Pilot: the Reward's random card stays in Baloo's hand
-    assert s.dec == ("damage", 0)
+    assert s.decision == ("damage", 0)
     assert len(s.hands[0]) == 10 and names(s.hands[1]) == ["pas_client"]
 
 
@@ -139,7 +139,7 @@ def test_R8_3_stolen_passenger_over_the_limit_stays_and_owner_drops_another() ->
     s = new({"characters": ["karnage", "kit"], "first": 0, "step": 2, "hands": [["act_kidnapped"], []],
              "chains": [["pas_dumptruck", "pas_client", "pas_tourists", "pas_dunder"], ["pas_balamut", "pas_louie"]]})
     act(s, "action:card=act_kidnapped")  # the only Kid Passenger: Troublemaker
-    assert s.dec == ("drop", 0)
+    assert s.decision == ("drop", 0)
     assert s.legal_ids(0) == ["drop:pos=0", "drop:pos=1", "drop:pos=2", "drop:pos=3"]
     act(s, "drop:pos=0")
     assert names(s.chains[0]) == ["pas_client", "pas_tourists", "pas_dunder", "pas_balamut"]
@@ -166,10 +166,10 @@ def test_R9_3_a_passenger_moved_to_the_front_before_its_turn_still_resolves_once
              "positions": [3, 9], "chains": [["pas_client", "pas_wildcat", "pas_spy", "pas_boltun"], []],
              "holds": [[], ["pas_tourists", "cargo_ice"]]})
     act(s, "end", "move:dir=cw,n=1")  # empty hand: no cargo
-    assert s.dec[0] == "chain"
+    assert s.decision[0] == "chain"
     act(s, "chain:seat=0,pos=3")  # Gibber to the front
     assert names(s.chains[0]) == ["pas_boltun", "pas_client", "pas_wildcat", "pas_spy"]
-    assert s.dec[0] == "pick"  # Gibber opens one of Karnage's two packed cargo
+    assert s.decision[0] == "pick"  # Gibber opens one of Karnage's two packed cargo
     act(s, "cargo:seat=1,pos=1")
     assert hold_names(s, 1) == ["pas_tourists", "open:cargo_ice"]
     assert s.active == 1  # no second Wildcat decision: the turn is over
@@ -194,7 +194,7 @@ def test_R9_4_cargo_bonus_resolves_before_the_next_passenger() -> None:
     act(s, "move:dir=cw,n=2")
     assert s.pos[0] == 1 and s.stat(0, 0) == 2 + 1 + 1
     # SHIPPING 4 < RECEIVING 5 at Thembria: no cargo; Louie then makes everyone draw
-    assert s.active == 1 or s.dec[0] != "cargo"
+    assert s.active == 1 or s.decision[0] != "cargo"
     s = new({"characters": ["kit", "karnage"], "first": 0, "step": 2, "dice": [6], "positions": [9, 6],
              "hands": [["cargo_ice", "cargo_orchids"], []], "chains": [["pas_baloo", "pas_louie", "pas_rebecca"], []],
              "deck": ["pas_client", "pas_tourists", "pas_dunder", "pas_spy", "pas_fint"]})
@@ -235,7 +235,7 @@ def test_R10_5_hold_of_four_needs_a_genuine_cargo_no_artifact() -> None:
                  holds=[["pas_tourists", "pas_dunder", "pas_spy", "pas_louie"], []]))
     act(s, "end", "move:dir=cw,n=1")
     # no Cargo card in hand: nothing may be played, but the seat is still asked (its hand is hidden)
-    assert s.dec == ("cargo", 0) and s.legal_ids(0) == ["cargo:card=none"]
+    assert s.decision == ("cargo", 0) and s.legal_ids(0) == ["cargo:card=none"]
     act(s, "cargo:card=none")
     assert s.active == 1 and len(s.holds[0]) == 4
 
@@ -263,7 +263,7 @@ def test_R10_7_shuffle_keeps_each_face_and_repack_alone_does_not_reorder() -> No
              "holds": [["open:cargo_gold", "pas_client", "open:cargo_ice"], []]})
     # Patch Up (repack only) in the dogfight-ends window of Kit's own dogfight (Karnage declines)
     act(s, "dogfight:target=1", "decline")
-    while s.dec[0] != "window":
+    while s.decision[0] != "window":
         act(s, s.legal_ids(s.to_act[0])[0])
     act(s, "action:card=act_patch_up")
     assert hold_names(s, 0) == ["cargo_gold", "pas_client", "cargo_ice"]
@@ -294,17 +294,17 @@ def test_R12_2_reaction_window_seat_plays_several_then_passes_and_is_not_asked_a
     assert s.order == (0, 2, 1)
     act(s, "end", strict=True)
     # Baloo has no any_turn card but holds a card: he is asked all the same, with only a pass (R12.3)
-    assert s.dec == ("window", 2, "any_turn") and s.legal_ids(2) == ["pass"]
+    assert s.decision == ("window", 2, "any_turn") and s.legal_ids(2) == ["pass"]
     act(s, "pass", strict=True)
-    assert s.dec == ("window", 1, "any_turn")
+    assert s.decision == ("window", 1, "any_turn")
     act(s, "action:card=act_lookout", strict=True)
-    assert s.dec == ("window", 1, "any_turn")
+    assert s.decision == ("window", 1, "any_turn")
     act(s, "action:card=act_storm", strict=True)
     # Sudden Storm: every player discards 1, active player first (Kit has no cards), then Baloo, then Karnage
-    assert s.dec[0] == "move" or s.dec[1] != 1 or s.dec[0] == "discard"
-    while s.dec[0] == "discard":
+    assert s.decision[0] == "move" or s.decision[1] != 1 or s.decision[0] == "discard"
+    while s.decision[0] == "discard":
         act(s, s.legal_ids(s.to_act[0])[0])
-    assert s.dec[0] == "move" and s.dec[1] == 0
+    assert s.decision[0] == "move" and s.decision[1] == 0
 
 
 def test_R12_4_cost_cannot_be_the_action_itself() -> None:
@@ -315,7 +315,7 @@ def test_R12_4_cost_cannot_be_the_action_itself() -> None:
     s.deck.clear()
     s.discard.clear()
     act(s, "dogfight:target=1", "accept")
-    assert s.dec[0] == "defend"  # Second Wind was not offered: no other card to discard
+    assert s.decision[0] == "defend"  # Second Wind was not offered: no other card to discard
 
 
 def test_R12_5_tiki_is_per_player_and_resets_next_turn() -> None:
@@ -325,15 +325,15 @@ def test_R12_5_tiki_is_per_player_and_resets_next_turn() -> None:
     assert s.view(1)["seats"][0]["tiki"] == ["act_rush", "act_junk_pile"] or \
         sorted(s.view(1)["seats"][0]["tiki"]) == ["act_junk_pile", "act_rush"]
     act(s, "end", "move:dir=cw,n=1")
-    assert s.active == 1 and s.tiki == [0, 0]
+    assert s.active == 1 and s.tiki_played == [0, 0]
 
 
 def test_R12_6_played_action_goes_to_the_discard_pile_after_resolving() -> None:
     s = new(_two([["act_double_check", "cargo_ice"], []], positions=[3, 9]))
     act(s, "action:card=act_double_check")
-    assert names(s.limbo) == ["act_double_check"] and "act_double_check" not in names(s.discard)
+    assert names(s.resolving) == ["act_double_check"] and "act_double_check" not in names(s.discard)
     act(s, "cargo:card=cargo_ice")
-    assert s.limbo == [] and names(s.discard) == ["act_double_check"]
+    assert s.resolving == [] and names(s.discard) == ["act_double_check"]
 
 
 # ---------------------------------------------------------------- R16 resolving

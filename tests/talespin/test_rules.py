@@ -6,7 +6,8 @@ import pytest
 
 from nastolka.engine import IllegalAction, OptionError
 from nastolka.games.talespin import data as T
-from nastolka.games.talespin.state import ACC, BLK, CUR, DMG, F_DEF, PDA, PDD, PH, TIES, YB, A
+from nastolka.games.talespin import dogfight
+from nastolka.games.talespin.dogfight import DF_DEFEND
 
 from .helpers import GAME, act, hold_names, names, new
 
@@ -21,7 +22,7 @@ def _two(hands: list[list[str]], **kw) -> dict:
 def test_R0_1_double_check_plays_cargo_in_step_2() -> None:
     s = new(_two([["act_double_check", "cargo_ice"], ["cargo_gold"]], positions=[3, 9]))
     act(s, "action:card=act_double_check")
-    assert s.dec[0] == "cargo"
+    assert s.decision[0] == "cargo"
     act(s, "cargo:card=cargo_ice")
     assert len(s.holds[0]) == 1 and s.phase == 1
 
@@ -113,9 +114,9 @@ def test_R4_4_everyone_discards_to_seven_in_turn_order() -> None:
     s = new(_two([big[:8], big[8:] + ["pas_client", "pas_client", "cargo_gold", "cargo_gold", "cargo_coffee",
                                       "cargo_coffee", "cargo_airmail", "cargo_airmail"]], dice=[1], positions=[3, 9]))
     act(s, "end", "move:dir=cw,n=1")
-    assert s.dec == ("discard", 0, "end")
+    assert s.decision == ("discard", 0, "end")
     act(s, "discard:card=cargo_ice")
-    assert s.dec == ("discard", 1, "end")
+    assert s.decision == ("discard", 1, "end")
     act(s, "discard:card=pas_client", "discard:card=pas_client")
     assert s.active == 1
 
@@ -156,7 +157,7 @@ def test_R7_2_R7_5_distance_and_range() -> None:
 def test_R7_3_move_one_direction_never_zero() -> None:
     s = new(_two([[], []], dice=[2], positions=[11, 5]))
     act(s, "end")
-    assert s.dec[0] == "move"
+    assert s.decision[0] == "move"
     legal = s.legal_ids(0)
     assert sorted(legal) == sorted(["move:dir=cw,n=1", "move:dir=ccw,n=1", "move:dir=cw,n=2",
                                     "move:dir=ccw,n=2", "move:dir=cw,n=3", "move:dir=ccw,n=3"])
@@ -246,9 +247,9 @@ def test_R11_2_packed_artifact_does_nothing() -> None:
 def test_R12_3_reaction_window_for_any_turn_cards() -> None:
     s = new(_two([[], ["act_lookout"]], holds=[["pas_client"], []], dice=[1], positions=[3, 9]))
     act(s, "end")
-    assert s.dec == ("window", 1, "any_turn")
+    assert s.decision == ("window", 1, "any_turn")
     act(s, "action:card=act_lookout")
-    assert s.dec[0] == "window" or s.dec[0] == "move"
+    assert s.decision[0] == "window" or s.decision[0] == "move"
     assert s.view(1)["seats"][0]["hold"][0]["card"] == "pas_client"
 
 
@@ -262,7 +263,7 @@ def test_R12_4_cost_must_be_payable() -> None:
     s = new(_two([[], ["act_second_wind"]], positions=[3, 4]))
     act(s, "dogfight:target=1", "accept")
     # Karnage holds only Second Wind plus drawn cards; it can pay with a drawn card
-    assert s.dec[0] in ("window", "defend")
+    assert s.decision[0] in ("window", "defend")
 
 
 def test_R12_7_priority_active_first_for_every_player_draws() -> None:
@@ -283,7 +284,7 @@ def _df(att: list[str], dfd: list[str], **kw) -> dict:
 def test_R13_4_decline_gives_first_maneuver_damage() -> None:
     s = new(_df([], [], holds=[[], ["cargo_gold", "pas_monkeys"]]))
     act(s, "dogfight:target=1", "decline")
-    assert s.df[DMG] == 2 and s.df[YB] == 0 and s.dec[0] == "damage"
+    assert s.dogfight.damage == 2 and s.dogfight.yield_bonus == 0 and s.decision[0] == "damage"
 
 
 def test_R13_6_tie_favours_defender_and_no_cards_means_attacker_loses() -> None:
@@ -292,7 +293,7 @@ def test_R13_6_tie_favours_defender_and_no_cards_means_attacker_loses() -> None:
     assert "block:card=cargo_bananas" in s.legal_ids(1)  # 6 blocks Pirate Attack 6
     act(s, "block:card=cargo_bananas")
     # Karnage drew 2 cards, so he must attack
-    assert s.dec[0] == "attack"
+    assert s.decision[0] == "attack"
 
 
 def test_R13_7_lucky_shot_blocks_anything() -> None:
@@ -304,7 +305,7 @@ def test_R13_7_lucky_shot_blocks_anything() -> None:
 def test_R13_8_yield_after_accept_adds_one_damage() -> None:
     s = new(_df([], [], holds=[[], ["cargo_gold", "pas_monkeys", "pas_client"]]))  # noqa: E501
     act(s, "dogfight:target=1", "accept", "yield")
-    assert s.df[YB] == 1 and s.df[DMG] == 2 and s.df[ACC] == 1 and s.df[BLK] == 0
+    assert s.dogfight.yield_bonus == 1 and s.dogfight.damage == 2 and s.dogfight.accepted == 1 and s.dogfight.blocked == 0
 
 
 def test_R13_10_defender_victory_bounty() -> None:
@@ -312,16 +313,16 @@ def test_R13_10_defender_victory_bounty() -> None:
                 + ["cargo_orchids"]))
     act(s, "dogfight:target=1", "accept", "block:card=cargo_gold", "maneuver:card=pas_client",
         "block:card=cargo_fireworks", "maneuver:card=pas_client", "block:card=cargo_airmail")
-    assert s.dec[0] == "bounty" and "bounty:card=cargo_gold" in s.legal_ids(1)
+    assert s.decision[0] == "bounty" and "bounty:card=cargo_gold" in s.legal_ids(1)
     act(s, "bounty:card=cargo_gold")
-    assert "cargo_gold" in names(s.hands[1]) and s.df is None
+    assert "cargo_gold" in names(s.hands[1]) and s.dogfight is None
     assert "cargo_fireworks" in names(s.discard)
 
 
 def test_R13_11_cancelled_dogfight_still_counts() -> None:
     s = new(_df([], ["act_into_clouds"]))
     act(s, "dogfight:target=1", "action:card=act_into_clouds")
-    assert s.df is None and s.df_used
+    assert s.dogfight is None and s.dogfight_used
     assert not any(a.startswith("dogfight:") for a in s.legal_ids(0))
 
 
@@ -329,7 +330,7 @@ def test_R13_1_one_dogfight_per_turn() -> None:
     s = new(_df(["pil_patrol"], []))
     assert "pilot:card=pil_patrol,target=1" in s.legal_ids(0)
     act(s, "dogfight:target=1", "decline")
-    while s.df is not None:
+    while s.dogfight is not None:
         act(s, s.legal_ids(s.to_act[0])[0])
     assert not any(a.startswith(("pilot:", "dogfight:")) for a in s.legal_ids(0))
 
@@ -343,7 +344,7 @@ def test_R13_2_pilot_ignores_range() -> None:
 def test_R13_6_ties_favour_attacker_rule() -> None:
     s = new(_df(["pil_khan_pilot"], ["cargo_mangoes", "cargo_airmail"]))
     act(s, "pilot:card=pil_khan_pilot,target=1", "accept")
-    assert s.df[TIES] == 1 and s.df[CUR] == 7
+    assert s.dogfight.ties_favour_attacker == 1 and s.dogfight.current == 7
     assert "block:card=cargo_mangoes" not in s.legal_ids(1)
     assert "block:card=cargo_airmail" in s.legal_ids(1)
 
@@ -355,23 +356,23 @@ def test_R14_windows_in_order() -> None:
     s = new(_df(["act_ambush", "act_wingman", "act_second_wind", "cargo_ice"],
                 ["act_jammed", "act_into_clouds"]))
     act(s, "dogfight:target=1", strict=True)
-    assert s.dec == ("window", 0, "start_dogfight")
+    assert s.decision == ("window", 0, "start_dogfight")
     act(s, "action:card=act_ambush", strict=True)
-    assert s.dec == ("window", 0, "start_dogfight") and s.legal_ids(0) == ["pass"]  # nothing left: pass
+    assert s.decision == ("window", 0, "start_dogfight") and s.legal_ids(0) == ["pass"]  # nothing left: pass
     act(s, "pass", strict=True)
-    assert s.dec == ("window", 1, "opponent_starts_dogfight")
+    assert s.decision == ("window", 1, "opponent_starts_dogfight")
     act(s, "pass", strict=True)
     # Ambush: the defender cannot decline, so acceptance is automatic
-    assert s.dec == ("window", 0, "before_piloting_draws")
+    assert s.decision == ("window", 0, "before_piloting_draws")
     act(s, "action:card=act_wingman", "pass", strict=True)
-    assert s.dec == ("window", 1, "before_piloting_draws")
+    assert s.decision == ("window", 1, "before_piloting_draws")
     act(s, "action:card=act_jammed", "pass", strict=True)
-    assert s.df[PDA] == 2 - 2 and s.df[PDD] == 0
-    assert s.dec == ("window", 0, "after_piloting_draws")
+    assert s.dogfight.attacker_piloting == 2 - 2 and s.dogfight.defender_piloting == 0
+    assert s.decision == ("window", 0, "after_piloting_draws")
     act(s, "pass", strict=True)
-    assert s.dec == ("window", 1, "after_piloting_draws") and s.legal_ids(1) == ["pass"]
+    assert s.decision == ("window", 1, "after_piloting_draws") and s.legal_ids(1) == ["pass"]
     act(s, "pass", strict=True)
-    assert s.df[PH] == F_DEF and s.dec[0] == "defend"
+    assert s.dogfight.phase == DF_DEFEND and s.decision[0] == "defend"
 
 
 # ---------------------------------------------------------------- R15 deck
@@ -433,7 +434,7 @@ def test_R19_4_chosen_opponent_is_a_choice_with_three_players() -> None:
     s = new({"characters": ["kit", "karnage", "baloo"], "first": 0, "step": 2,
              "hands": [["act_out_you_go"], [], []], "chains": [[], ["pas_client"], ["pas_fint"]]}, players=3)
     act(s, "action:card=act_out_you_go")
-    assert s.dec[0] == "opp" and sorted(s.legal_ids(0)) == ["opponent:seat=1", "opponent:seat=2"]
+    assert s.decision[0] == "opp" and sorted(s.legal_ids(0)) == ["opponent:seat=1", "opponent:seat=2"]
     act(s, "opponent:seat=2")
     assert s.chains[2] == []
 
@@ -442,9 +443,9 @@ def test_R19_5_others_act_only_in_dogfight_ends_window() -> None:
     s = new({"characters": ["karnage", "baloo", "kit"], "first": 0, "step": 2, "positions": [12, 3, 9],
              "hands": [[], [], ["act_patch_up", "act_press"]], "holds": [[], [], ["open:cargo_ice"]]}, players=3)
     act(s, "dogfight:target=1", "decline")
-    while s.dec[0] == "damage" or s.dec[0] == "discard":
+    while s.decision[0] == "damage" or s.decision[0] == "discard":
         act(s, s.legal_ids(s.to_act[0])[0])
-    assert s.dec == ("window", 2, "dogfight_ends")
+    assert s.decision == ("window", 2, "dogfight_ends")
 
 
 # ---------------------------------------------------------------- R20 solitaire
@@ -473,7 +474,7 @@ def test_R20_5_solitaire_dogfight_win_and_damage() -> None:
     # Baloo draws PILOTING 3, then plays two maneuvers
     act(s, "maneuver:card=cargo_gold", "maneuver:card=cargo_fireworks")
     # Khan reveals Ice 2, Orchids 3, Medicine 4 < 12: Baloo wins; Damage = 1 (Loop) + 0 + 1 (Fireworks) = 2
-    assert s.won_khan and s.dec[0] == "damage"
+    assert s.won_khan and s.decision[0] == "damage"
     assert "damage:do=uncover" in s.legal_ids(0)
     act(s, "damage:do=uncover", "damage:do=open,pos=0")
     assert s.covered == [] and hold_names(s, 1) == ["cargo_ice"]
@@ -484,7 +485,7 @@ def test_R20_5_solitaire_khan_lucky_shot_wins_and_you_draw() -> None:
              "deck": ["cargo_coffee", "pas_client", "pas_tourists", "act_lookout", "pas_monkeys", "pas_client",
                       "pas_dunder"]}, players=1)
     act(s, "dogfight:target=1", "maneuver:card=cargo_gold", "maneuver:card=cargo_fireworks")
-    assert not s.won_khan and s.df is None
+    assert not s.won_khan and s.dogfight is None
     assert "cargo_coffee" in names(s.hands[0])
 
 
@@ -543,27 +544,27 @@ def test_R13_illegal_action_leaves_state_untouched() -> None:
     with pytest.raises(IllegalAction):
         s.apply(1, "end")
     assert (s.view(0), s.view(1), s.view(None)) == before
-    assert s.df is None and s.dec is not None and s.dec[0] == "main" and A == 0
+    assert s.dogfight is None and s.decision is not None and s.decision[0] == "main"
 
 
 # ---------------------------------------------------------------- R24 clarifications
 def test_R24_1_damage_summed_then_clamped_once() -> None:
     s = new(_df([], ["act_bail_out"], holds=[[], ["cargo_gold", "pas_monkeys", "pas_client"]]))
     act(s, "dogfight:target=1", "accept", "yield")  # 2 (Pirate Attack) + 1 (yield)
-    assert s.dec == ("window", 1, "lose_dogfight")
+    assert s.decision == ("window", 1, "lose_dogfight")
     act(s, "action:card=act_bail_out")  # -2
-    assert s.df[9] == -2 and s.dec[0] == "damage"
+    assert s.dogfight.damage_adjust == -2 and s.decision[0] == "damage"
     act(s, "damage:do=open,pos=0")
-    assert s.df is None  # exactly one point was applied
+    assert s.dogfight is None  # exactly one point was applied
 
 
 def test_R24_4_auto_block_counts_as_a_response_no_yield_bonus() -> None:
     s = new(_df([], ["act_evasive"]))
     act(s, "dogfight:target=1", "accept", "action:card=act_evasive")
-    assert s.df[BLK] == 1 and s.dec[0] == "attack"
+    assert s.dogfight.blocked == 1 and s.decision[0] == "attack"
     act(s, s.legal_ids(0)[0])
     act(s, "yield")
-    assert s.df[YB] == 0
+    assert s.dogfight.yield_bonus == 0
 
 
 def test_R24_9_round_cap_most_cargo_wins() -> None:
@@ -604,5 +605,5 @@ def test_R12_7_R14_dogfight_priority_attacker_defender_then_others() -> None:
     # turn order from Baloo (6): Molly (9), Karnage (12), Kit (3)
     assert s.order == (0, 3, 1, 2)
     act(s, "pilot:card=pil_patrol,target=1")
-    assert s._df_seats("ALL") == (0, 1, 3, 2)
+    assert dogfight.seats(s, "ALL") == (0, 1, 3, 2)
     assert s._prio() == (0, 1, 3, 2)

@@ -33,28 +33,28 @@ def test_R4_1_step_1_triggers_are_chosen_in_the_draw_step() -> None:
     s = new({"characters": ["kit", "karnage"], "first": 0,
              "hands": [["cargo_ice", "cargo_gold", "pas_fint", "act_double_check", "pil_patrol"], ["cargo_coffee"]],
              "holds": [["open:art_cursed_idol"], []], "positions": [3, 9]})
-    assert s.dec[0] == "discard" and s.to_act == (0,) and _step(s) == "draw"
+    assert s.decision[0] == "discard" and s.to_act == (0,) and _step(s) == "draw"
     _do(s, "discard:card=cargo_ice")
-    assert s.dec[0] == "main" and _step(s) == "play"
+    assert s.decision[0] == "main" and _step(s) == "play"
 
 
 def test_R4_3_roll_choices_are_made_in_the_roll_step_and_discard_follows() -> None:
     s = new(MOLLY)
-    assert s.dec[0] == "main" and _step(s) == "play"
+    assert s.decision[0] == "main" and _step(s) == "play"
     _do(s, "passenger:card=pas_boltun")
-    assert s.dec[0] == "drop" and _step(s) == "play"           # a full chain: drop one (R8), still Step 2
+    assert s.decision[0] == "drop" and _step(s) == "play"           # a full chain: drop one (R8), still Step 2
     _do(s, "drop:pos=3")
     _do(s, "end")
-    assert s.dec[:3] == ("window", 1, "any_turn") and _step(s) == "reaction"   # R12.3, before the roll
+    assert s.decision[:3] == ("window", 1, "any_turn") and _step(s) == "reaction"   # R12.3, before the roll
     _do(s, "pass")
-    assert s.last_roll == 3 and s.dec[0] == "move" and _step(s) == "roll"    # Molly's card: move up to 3
+    assert s.last_roll == 3 and s.decision[0] == "move" and _step(s) == "roll"    # Molly's card: move up to 3
     _do(s, "move:dir=cw,n=3")
-    assert s.dec[0] == "cargo" and _step(s) == "roll"                         # ... then play cargo
+    assert s.decision[0] == "cargo" and _step(s) == "roll"                         # ... then play cargo
     _do(s, "cargo:card=none")
     # the chain resolved (Troublemaker: everyone draws 1), so Karnage holds 8 and discards in Step 4
-    assert s.dec[:2] == ("discard", 1) and len(s.hands[1]) == 8 and _step(s) == "discard"
+    assert s.decision[:2] == ("discard", 1) and len(s.hands[1]) == 8 and _step(s) == "discard"
     _do(s, "discard:card=cargo_coffee")
-    assert s.active == 1 and s.dec[0] == "main" and _step(s) == "play"        # the next turn (no Step-1 choice)
+    assert s.active == 1 and s.decision[0] == "main" and _step(s) == "play"        # the next turn (no Step-1 choice)
 
 
 def test_R20_3_khans_cargo_resolves_in_the_draw_step() -> None:

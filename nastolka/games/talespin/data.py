@@ -179,3 +179,34 @@ COVER_START = int(_RAW["solitaire_card"]["cover_start_location"])
 META = _RAW["meta"]
 
 assert NCARDS == META["deck_size"] == 110
+
+
+# ----------------------------------------------------------------------------- limits and encodings
+# Shared by every rules module (state, effects, dogfight, actions, views), so they live here and not in
+# ``state.py``: the helper modules import no state at run time.
+HAND_CAP = 10      # R5.1: a hand never holds more
+KEEP = 7           # R5.2: everybody discards down to 7 at the end of a turn
+FILL = 5           # R4.1: Step 1 draws up to 5
+MAX_PASS = 4       # R8.3: a chain holds at most 4 Passengers
+ROUND_CAP = 60     # R24.9: full rounds before a game with no winner is decided by cargo
+OPEN = 128         # hold entry = card | OPEN (face up) | mask << 8 (non-owner sides that know a packed card)
+CARD_MASK = 127    # hold entry & CARD_MASK = the card instance
+
+# turn phases (R4); the two *_RES phases resolve what a step set going (Step-1 triggers and Khan's cargo, the
+# chain of the roll) and are still shown as that step: the view's step is the step whose choices are made
+PH_STEP1, PH_MAIN, PH_REACT, PH_ROLL, PH_DISCARD, PH_END, PH_STEP1_RES, PH_ROLL_RES = range(8)
+PHASE_NAMES = ("draw", "play", "reaction", "roll", "discard", "end", "draw", "roll")
+
+# end reasons (R17, R20.7, R24.9)
+WIN_CARGO, WIN_KHAN, WIN_CAP = "cargo", "khan", "round_cap"
+
+
+def distance(a: int, b: int) -> int:
+    """R7.2: steps between two clock positions, the short way round."""
+    d = abs(a - b)
+    return min(d, 12 - d)
+
+
+def clamp_maneuver(v: int) -> int:
+    """R13.6: a modified maneuver value stays within 1..13."""
+    return 1 if v < 1 else 13 if v > 13 else v

@@ -79,7 +79,7 @@ def sides(characters: Sequence[str], solo: bool, lang: str, names: Sequence[str]
 
 
 def _state_sides(state: Any, lang: str, names: Sequence[str] | None) -> list[Noun]:
-    chars = [T.CHARACTERS[c] for c in state.chars[:state.players]]
+    chars = [T.CHARACTERS[c] for c in state.characters[:state.players]]
     return sides(chars, bool(getattr(state, "solo", False)), lang, names)
 
 
@@ -120,7 +120,7 @@ def action_label(state: Any, aid: str, lang: str = "en", names: Sequence[str] | 
         return W.t("action.cargo", lang, card=card) if card else W.t("action.no_cargo", lang)
     if verb == "drop":
         pos = int(p["pos"])
-        who_seat = state.dec[1] if state is not None and state.dec is not None else getattr(state, "active", 0)
+        who_seat = state.decision[1] if state is not None and state.decision is not None else getattr(state, "active", 0)
         chain = state.chains[who_seat] if state is not None else ()
         who = card_name(T.DEF_ID[T.C_DEF[chain[pos]]], lang) if pos < len(chain) else ""
         return W.t("action.drop", lang, pos=pos + 1, card=who)

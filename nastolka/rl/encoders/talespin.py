@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from nastolka.games.talespin.data import CHARACTERS, DEF_ID, NDEFS
-from nastolka.games.talespin.state import _LEGAL, DF_PHASE_NAMES, PHASE_NAMES
+from nastolka.games.talespin.state import DF_PHASE_NAMES, LEGAL, PHASE_NAMES
 
 N = NDEFS
 CARD = {c: i for i, c in enumerate(DEF_ID)}
@@ -42,7 +42,7 @@ CHAR = {c: i for i, c in enumerate(CHARACTERS)}
 PHASE = {p: i for i, p in enumerate(PHASE_NAMES)}
 DF_PHASES = tuple(dict.fromkeys(DF_PHASE_NAMES))
 DF_PHASE = {p: i for i, p in enumerate(DF_PHASES)}
-KINDS = tuple(_LEGAL)
+KINDS = tuple(LEGAL)
 KIND = {k: i for i, k in enumerate(KINDS)}
 WINNER = {"": 0, "attacker": 1, "defender": 2, "cancelled": 3}
 SEATS = 4
