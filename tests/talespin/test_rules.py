@@ -49,7 +49,7 @@ def test_R1_components_110_cards_12_locations_4_players() -> None:
 def test_R2_9_every_maneuver_value_in_1_13_and_names_match() -> None:
     for d in range(T.NDEFS):
         assert 1 <= T.D_VAL[d] <= 13
-        assert T.DEFS[d]["maneuver"]["name"] == T.maneuver_name(T.D_VAL[d])
+        assert T.DEFS[d]["maneuver"]["name"] == T.MANEUVER_NAMES[T.D_VAL[d]][0]
 
 
 def test_R2_6_artifact_works_for_the_hold_owner() -> None:
@@ -509,8 +509,8 @@ def test_R20_7_khan_wins_with_five_cargo() -> None:
 
 # ---------------------------------------------------------------- R21 / R22 data facts
 def test_R21_maneuver_names() -> None:
-    assert T.maneuver_name(1) == "Lucky Shot" and T.maneuver_name(1, "ru") == "Выстрел на Удачу"
-    assert T.maneuver_name(6) == "Pirate Attack" and T.maneuver_name(13) == "Impossible Turn"
+    assert T.MANEUVER_NAMES[1] == ("Lucky Shot", "Выстрел на Удачу")
+    assert T.MANEUVER_NAMES[6][0] == "Pirate Attack" and T.MANEUVER_NAMES[13][0] == "Impossible Turn"
 
 
 def test_R22_fixed_facts_kept() -> None:
