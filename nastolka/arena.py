@@ -31,6 +31,7 @@ from typing import Any
 from nastolka.bots import make_bot
 from nastolka.bots.base import check_seat_bot
 from nastolka.engine import Game, NastolkaError, get, record_of
+from nastolka.engine.words import ENGINE, seat_label, seat_names
 from nastolka.match import run_match
 from nastolka.runner import Played, RunInfo, run_batch
 from nastolka.simulate import policy_prepare
@@ -391,8 +392,42 @@ def run_arena(game_id: str, players: int, bots: Sequence[str], count: int, *, se
 
 
 # ------------------------------------------------------------------------------------------ report
-def write_report(arena: Arena, path: str | Path) -> Path:
-    """A balance report: HTML with the plots embedded as PNG (or one PNG if ``path`` ends in .png)."""
+def report_names(arena: Arena, lang: str) -> list[str]:
+    """The bots of a run as people read them: «Бот Лёва (обычный)», distinct when several play."""
+    return seat_names(arena.bots, lang)
+
+
+def _label_name(game: Game, key: str, label: str, lang: str) -> str:
+    """A per-seat label (a bandit or character id) in the game's words; the id if it has none."""
+    words = game.words
+    for ident in (label, f"char.{label}", f"{key}.{label}"):
+        if words is not None and words.has(ident):
+            return words.name(ident, lang)
+    return label
+
+
+def _options_text(game: Game, options: dict[str, Any], lang: str) -> str:
+    """The options that differ from the defaults, in words."""
+    parts = []
+    for option in game.options.options:
+        value = options.get(option.name, option.default)
+        if value == option.default or (isinstance(value, (list, tuple)) and not value and not option.default):
+            continue
+        if isinstance(value, bool):
+            shown = ENGINE.t("arena.yes" if value else "arena.no", lang)
+        elif isinstance(value, (list, tuple)):
+            shown = ", ".join(_label_name(game, option.name, str(v), lang) for v in value)
+        else:
+            shown = game.choice_label(option.name, value, lang)
+        parts.append(ENGINE.t("arena.option", lang, name=option.help(lang), value=shown))
+    return "; ".join(parts) or ENGINE.t("arena.default_options", lang)
+
+
+def write_report(arena: Arena, path: str | Path, lang: str = "en") -> Path:  # noqa: C901
+    """A balance report: HTML with the plots embedded as PNG (or one PNG if ``path`` ends in .png).
+
+    Every word in it comes from the engine's and the game's words (``lang``): bots by their display
+    names, seats counted from 1, bandits and characters by name — a designer reads it as a player would."""
     import base64
     import html
     import io
@@ -405,6 +440,11 @@ def write_report(arena: Arena, path: str | Path) -> Path:
     summary = arena.summary()
     done = arena.finished()
     figures: list[tuple[str, Any]] = []
+    game = get(arena.game)
+    names = report_names(arena, lang)
+
+    def t(key: str, **args: Any) -> str:
+        return ENGINE.t(f"arena.{key}", lang, **args)
 
     def bars(ax: Any, labels: list[str], rates: list[float], cis: list[list[float]], title: str,
              ref: float | None = None) -> None:
@@ -414,46 +454,48 @@ def write_report(arena: Arena, path: str | Path) -> Path:
         if ref is not None:
             ax.axhline(ref, color="grey", linestyle="--", linewidth=1)
         ax.set_ylim(0, 1)
-        ax.set_ylabel("win rate (95% CI)")
+        ax.set_ylabel(t("win_rate_ci"))
         ax.set_title(title)
 
     p = arena.players
     fig, ax = plt.subplots(figsize=(6, 3.5))
-    bars(ax, [f"seat {s}" for s in range(p)], summary["win_rate_by_seat"], summary["ci95_by_seat"],
-         "Win rate by seat (all bots)", 1 / p)
-    figures.append(("Win rate by seat", fig))
+    bars(ax, [seat_label(s, lang) for s in range(p)], summary["win_rate_by_seat"], summary["ci95_by_seat"],
+         t("by_seat"), 1 / p)
+    figures.append((t("by_seat_short"), fig))
 
     fig, ax = plt.subplots(figsize=(6, 3.5))
     rows = summary["entries"]
-    bars(ax, [f"{r['bot']} #{r['entry']}" for r in rows], [r["win_rate"] for r in rows],
-         [r["ci95"] for r in rows], "Win rate by bot", 1 / p)
-    figures.append(("Win rate by bot", fig))
+    bars(ax, [names[r["entry"]] for r in rows], [r["win_rate"] for r in rows],
+         [r["ci95"] for r in rows], t("by_bot"), 1 / p)
+    ax.tick_params(axis="x", rotation=15)
+    figures.append((t("by_bot"), fig))
 
     for key, table in summary["categories"].items():
         labels = sorted(table)
         if len(labels) > 40:
             continue
+        what = t(f"category.{key}") if ENGINE.has_template(f"arena.category.{key}") else key
         fig, ax = plt.subplots(figsize=(max(6, 0.6 * len(labels)), 3.5))
-        bars(ax, labels, [table[k]["win_rate"] for k in labels], [table[k]["ci95"] for k in labels],
-             f"Win rate by {key}", 1 / p)
+        bars(ax, [_label_name(game, key, k, lang) for k in labels], [table[k]["win_rate"] for k in labels],
+             [table[k]["ci95"] for k in labels], t("by_category", what=what), 1 / p)
         ax.tick_params(axis="x", rotation=30)
-        figures.append((f"Win rate by {key}", fig))
+        figures.append((t("by_category", what=what), fig))
 
     fig, ax = plt.subplots(figsize=(6, 3.5))
-    for e, name in enumerate(arena.bots):
+    for e in range(len(arena.bots)):
         scores = [g.scores[g.entries.index(e)] for g in done]
         if scores:
-            ax.hist(scores, bins=20, alpha=0.5, label=f"{name} #{e}")
-    ax.set_title("Score distribution")
-    ax.set_xlabel("score")
+            ax.hist(scores, bins=20, alpha=0.5, label=names[e])
+    ax.set_title(t("scores"))
+    ax.set_xlabel(t("score"))
     ax.legend()
-    figures.append(("Score distribution", fig))
+    figures.append((t("scores"), fig))
 
     fig, ax = plt.subplots(figsize=(6, 3.5))
     ax.hist([g.actions for g in done] or [0], bins=20, color="#55a868")
-    ax.set_title("Game length")
-    ax.set_xlabel("actions per game")
-    figures.append(("Game length", fig))
+    ax.set_title(t("length"))
+    ax.set_xlabel(t("actions"))
+    figures.append((t("length"), fig))
 
     out = Path(path)
     if out.suffix.lower() == ".png":
@@ -474,19 +516,21 @@ def write_report(arena: Arena, path: str | Path) -> Path:
         parts.append(f"<h2>{html.escape(title)}</h2><img alt='{html.escape(title)}' "
                      f"src='data:image/png;base64,{data}'>")
     table_rows = "".join(
-        f"<tr><td>{html.escape(r['bot'])} #{r['entry']}</td><td>{r['win_rate']:.1%}</td>"
+        f"<tr><td>{html.escape(names[r['entry']])}</td><td>{r['win_rate']:.1%}</td>"
         f"<td>{r['ci95'][0]:.1%}–{r['ci95'][1]:.1%}</td><td>{r['mean_score']}</td><td>{r['mean_rank']}</td></tr>"
         for r in rows)
+    about = t("about", bots=", ".join(names), seed=arena.seed, options=_options_text(game, arena.options, lang),
+              errors=summary["errors"], length=summary["mean_actions"])
+    head = "".join(f"<th>{html.escape(t(c))}</th>" for c in ("col_bot", "col_win_rate", "col_ci", "col_score",
+                                                            "col_rank"))
     doc = (
-        "<!doctype html><html><head><meta charset='utf-8'>"
-        f"<title>nastolka arena: {html.escape(arena.game)}</title>"
+        f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'>"
+        f"<title>{html.escape(t('head', game=game.name(lang)))}</title>"
         "<style>body{font-family:sans-serif;max-width:900px;margin:2em auto}"
         "td,th{padding:2px 10px;border-bottom:1px solid #ddd}</style></head><body>"
-        f"<h1>{html.escape(arena.game)}: {summary['finished']} games, {p} players</h1>"
-        f"<p>bots {html.escape(', '.join(arena.bots))}; seed {arena.seed}; options "
-        f"{html.escape(json.dumps(summary['options'], ensure_ascii=False))}; errors {summary['errors']}; "
-        f"mean length {summary['mean_actions']} actions</p>"
-        "<table><tr><th>bot</th><th>win rate</th><th>95% CI</th><th>mean score</th><th>mean rank</th></tr>"
+        f"<h1>{html.escape(t('title', game=game.name(lang), n=summary['finished'], players=p))}</h1>"
+        f"<p>{html.escape(about)}</p>"
+        f"<table><tr>{head}</tr>"
         f"{table_rows}</table>{''.join(parts)}</body></html>\n")
     out.write_text(doc, encoding="utf-8")
     return out

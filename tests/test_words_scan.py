@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from nastolka.engine import Rng, all_games, visible
-from nastolka.engine.words import seat_names
+from nastolka.engine.words import record_names, seat_names
 
 #: (game, players, options): every player count, and the variants that change the words
 VARIANTS: list[tuple[str, int, dict[str, Any]]] = [
@@ -148,3 +148,137 @@ def test_the_switch_scan_can_fail() -> None:
     for line in ('x = "a" if ru else "b"', 'if lang == "ru":', "return ru if lang == 'ru' else en"):
         assert INLINE_SWITCH.search(line), line
     assert not INLINE_SWITCH.search('text = pick(lang, en, ru)')
+
+
+# ---------------------------------------------------------------------------- what the other clients print
+#: (game, seats of `nastolka play`): a person against bots, so the transcript shows a hand, labels and events
+CLI_TABLES = [("colt_express", "human,normal,random"), ("show_battle", "human,random"),
+              ("talespin", "human,random,random")]
+
+
+def _run_cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str,
+             stdin: str = "") -> str:
+    import io
+    import sys
+
+    from nastolka.cli.main import main
+
+    monkeypatch.setattr(sys, "argv", ["nastolka", *args])
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    try:
+        main()
+    except SystemExit as exc:
+        assert not exc.code, capsys.readouterr()
+    out, err = capsys.readouterr()
+    assert not err.strip(), err
+    return out
+
+
+def _scan_lines(lang: str, where: str, text: str, skip: tuple[str, ...] = ()) -> list[str]:
+    bad = []
+    for line in text.splitlines():
+        if line.strip() and not any(s in line for s in skip):
+            bad += [f"{lang} {where}: {p} in {line.strip()[:160]!r}" for p in problems(lang, line)]
+    return bad
+
+
+def _record(game_id: str, seats: list[str], steps: int | None = None) -> Any:
+    """A record of a random game with the seats a table writes: people's names and ``bot:<level>``."""
+    from nastolka.engine import get, record_of
+
+    game = get(game_id)
+    state = game.new(len(seats), {}, seed=7)
+    rng = Rng(7)
+    while not state.is_over and (steps is None or state.step < steps):
+        seat = state.to_act[0]
+        legal = state.legal_ids(seat)
+        state.apply(seat, legal[rng.randbelow(len(legal))])
+    return record_of(state, seats=seats)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize(("game_id", "seats"), CLI_TABLES, ids=[g for g, _ in CLI_TABLES])
+def test_the_line_based_cli_names_every_player(game_id: str, seats: str, lang: str,
+                                               capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """`nastolka play` (the person always takes the first choice): the transcript names the person
+    «Игрок 1» and the bots by distinct names, and shows no engine words."""
+    out = _run_cli(capsys, monkeypatch, "play", game_id, "--seats", seats, "--seed", "5", "--lang", lang,
+                   stdin="1\n" * 20000)
+    bots = seat_names(seats.split(","), lang)
+    assert bots[0] in out and all(name in out for name in bots[1:]), bots
+    # a person nobody named is «Игрок 1» (seats counted from 1, docs/decisions.md): that default, and
+    # only it, may carry a number; the prompt names the keys q and s
+    out = out.replace(bots[0], PEOPLE[lang][0])
+    bad = _scan_lines(lang, "play", out, skip=("(q ",))
+    assert not bad, "\n".join(sorted(set(bad))[:40])
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("game_id", ["colt_express", "show_battle", "talespin"])
+def test_hint_and_replay_output_name_the_players(game_id: str, lang: str, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """`nastolka hint` and `nastolka replay` name the seats as the table did (a person's name, distinct
+    bot names), not «Игрок N» or seat numbers, and print labels and results in words."""
+    person = PEOPLE[lang][0]
+    seats = [person, "bot:normal", "bot:hard"][:3 if game_id != "show_battle" else 2]
+    partial = _record(game_id, seats, steps=12)
+    path = tmp_path / "partial.json"
+    partial.save(path)
+    decider = _record(game_id, seats, steps=12)
+    seat = decider.players and __import__("nastolka.engine", fromlist=["replay"]).replay(
+        decider, verify_result=False).to_act[0]
+    hint = _run_cli(capsys, monkeypatch, "hint", str(path), "--seat", str(seat), "--iterations", "30",
+                    "--lang", lang)
+    names = seat_names(["human", "normal", "hard"][:len(seats)], lang, {0: person})
+    assert names[seat] in hint, hint
+    bad = _scan_lines(lang, "hint", hint)
+    finished = tmp_path / "finished.json"
+    _record(game_id, seats).save(finished)
+    replay = _run_cli(capsys, monkeypatch, "replay", str(finished), "--lang", lang, "--seat", "all")
+    assert all(name in replay for name in names), replay[:400]
+    bad += _scan_lines(lang, "replay", replay)
+    assert not bad, "\n".join(sorted(set(bad))[:40])
+
+
+@pytest.mark.parametrize("game_id", ["colt_express", "show_battle", "talespin"])
+def test_server_replay_frames_name_the_players(game_id: str) -> None:
+    """The browser's replay (nastolka/server/replays.py) puts the table's names into labels and events."""
+    from nastolka.server.replays import frames_of
+
+    seats = [PEOPLE["ru"][0], "bot:normal", "bot:hard"][:3 if game_id != "show_battle" else 2]
+    frames = frames_of(_record(game_id, seats).to_json())
+    bad: list[str] = []
+    for frame in frames[1:]:
+        for lang in ("ru", "en"):
+            texts = [frame["action"][lang], *(e[f"text_{lang}"] for e in frame["events"])]
+            for text in texts:
+                bad += [f"{lang}: {p} in {text[:160]!r}" for p in problems(lang, text)]
+    assert not bad, "\n".join(sorted(set(bad))[:40])
+    everything = " ".join(e["text_ru"] for f in frames for e in f["events"]) + " ".join(
+        f["action"]["ru"] for f in frames[1:])
+    assert all(name in everything for name in record_names(seats, len(seats), "ru")), everything[:300]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize(("game_id", "players", "options"), [("colt_express", 3, {"expert": True}),
+                                                             ("show_battle", 2, {"jury_sympathy": True}),
+                                                             ("talespin", 2, {"cargo_to_win": 7})])
+def test_the_arena_report_speaks_words(game_id: str, players: int, options: dict[str, Any], lang: str,
+                                       tmp_path: Path) -> None:
+    """`nastolka arena --report`: bots by distinct names, seats from 1, bandits and characters by name,
+    options in words — in the report's language."""
+    import html
+
+    from nastolka.arena import run_arena, write_report
+
+    arena = run_arena(game_id, players, ["random", "heuristic", "random"][:players], players, seed=3,
+                      options=options)
+    text = write_report(arena, tmp_path / "report.html", lang).read_text(encoding="utf-8")
+    text = re.sub(r"<style>.*?</style>|<img[^>]*>", "", text, flags=re.S)
+    body = html.unescape(re.sub(r"<[^>]+>", "\n", text))
+    for name in seat_names(["random", "heuristic", "random"][:players], lang):
+        assert name in body, name
+    bad = _scan_lines(lang, "report", body)
+    assert not bad, "\n".join(sorted(set(bad))[:40])

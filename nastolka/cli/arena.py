@@ -7,10 +7,11 @@ from typing import Any
 import typer
 from rich.table import Table
 
-from nastolka.arena import run_arena, write_report
+from nastolka.arena import report_names, run_arena, write_report
 
 from ._batch import batch_progress, chunk_option, cluster_option
 from .common import console, load_game, parse_options, print_json, split_names
+from .lang import LANG_HELP, resolve_lang
 
 
 def arena_cmd(
@@ -30,8 +31,10 @@ def arena_cmd(
     cluster: str | None = cluster_option(),
     chunk_size: int | None = chunk_option(),
     json_out: bool = typer.Option(False, "--json", help="machine-readable output"),
+    lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
 ) -> None:
     """Play bots against each other with rotating seats; win rates, ratings and a balance report."""
+    lang = resolve_lang(lang)
     game = load_game(game_id)
     opts = parse_options(game, option)
     names = split_names(bots, "bots")
@@ -41,7 +44,7 @@ def arena_cmd(
         result = run_arena(game.id, players, names, count, **kwargs, **hooks)
     summary = result.summary()
     if report:
-        summary["report"] = str(write_report(result, report))
+        summary["report"] = str(write_report(result, report, lang))
     if json_out:
         print_json(summary)
     else:
@@ -49,9 +52,10 @@ def arena_cmd(
         for col in ("bot", "wins", "win rate", "95% CI", "mean score", "mean rank", "rating (μ ± σ)",
                     "s/move (max)"):
             table.add_column(col)
+        shown = report_names(result, lang)
         for row in summary["entries"]:
             r = summary["ratings"].get(row["bot"])
-            table.add_row(f"{row['bot']} #{row['entry']}", str(row["wins"]), f"{row['win_rate']:.1%}",
+            table.add_row(shown[row["entry"]], str(row["wins"]), f"{row['win_rate']:.1%}",
                           f"{row['ci95'][0]:.1%}–{row['ci95'][1]:.1%}", str(row["mean_score"]),
                           str(row["mean_rank"]), f"{r['mu']:.1f} ± {r['sigma']:.1f}" if r else "—",
                           f"{row['mean_move_seconds']:.3f} ({row['max_move_seconds']:.3f})")

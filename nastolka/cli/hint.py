@@ -15,7 +15,7 @@ from rich.table import Table
 from nastolka.bots.ismcts import IsmctsBot, IsmctsConfig
 from nastolka.bots.levels import BUDGETS, search_settings
 from nastolka.engine import Record, replay
-from nastolka.engine.words import seat_names
+from nastolka.engine.words import record_names
 
 from .common import CliError, console, print_json
 from .lang import LANG_HELP, resolve_lang, word
@@ -66,22 +66,22 @@ def hint_cmd(  # noqa: C901
     result = IsmctsBot(state.game, seed, name="hint", config=config).analyse(state, seat)
     if json_out:
         data = result.to_json()
+        names = record_names(record.seats, state.players, lang)
         data.update({"game": record.game, "seat": seat, "step": state.step,
-                     "label": state.action_label(result.action, lang)})
+                     "label": state.action_label(result.action, lang, names)})
         for row in data["stats"]:
-            row["label"] = state.action_label(row["action"], lang)
+            row["label"] = state.action_label(row["action"], lang, names)
         print_json(data)
         return
-    kinds = [str(k) for k in record.seats][:state.players] + ["human"] * (state.players - len(record.seats))
-    names = seat_names(kinds, lang, human="human")
+    names = record_names(record.seats, state.players, lang)
     head = word("hint_head", lang, game=state.game.name(lang), step=state.step, name=names[seat])
-    console.print(f"{head} [bold]{state.action_label(result.action, lang, names)}[/bold] ({result.action})")
+    console.print(f"{head} [bold]{state.action_label(result.action, lang, names)}[/bold]")
     table = Table(title=word("hint_title", lang, n=result.iterations, s=result.seconds))
     for col in ("col_action", "col_visits", "col_share", "col_value"):
         table.add_column(word(col, lang))
     total = max(1, sum(s.visits for s in result.stats))
     for s in result.stats:
-        table.add_row(f"{state.action_label(s.action, lang)} ({s.action})", str(s.visits),
+        table.add_row(state.action_label(s.action, lang, names), str(s.visits),
                       f"{s.visits / total:.0%}", f"{s.value:.3f}")
     console.print(table)
 

@@ -33,7 +33,7 @@ class LineHuman:
 
     def choose(self, state: GameState, seat: int) -> str:
         lang = self.lang
-        console.print(state.render(seat, lang), markup=False, highlight=False)
+        console.print(state.render(seat, lang, self.names), markup=False, highlight=False)
         actions = state.legal_actions(seat, self.names)
         console.print("")
         console.print(word("your_move", lang, name=self.names[seat]), style="bold", markup=False)
@@ -89,14 +89,27 @@ def play(
         aid = agents[seat].choose(state, seat)
         events = state.apply(seat, aid)
         _show_events(state, events, seat, humans, lang, shown)
-    console.print(state.render(humans[0] if len(humans) == 1 else None, lang), markup=False, highlight=False)
-    result = state.result()
-    console.print(f"[bold]{word('result', lang)}:[/bold] {word('scores', lang)} " + ", ".join(
-        f"{shown[s]}: {result.scores[s]:g}" for s in range(state.players)))
-    console.print(word("winners", lang, names=", ".join(shown[w] for w in result.winners)), markup=False)
+    console.print(state.render(humans[0] if len(humans) == 1 else None, lang, shown), markup=False,
+                  highlight=False)
+    _show_result(state, lang, shown)
     if save:
         record_of(state, seats=names).save(save)
         console.print(word("record_saved", lang, path=save), markup=False)
+
+
+def _show_result(state: GameState, lang: str, names: list[str]) -> None:
+    """The result in the game's words (what each player scored and why), or the bare scores for a game
+    whose text module does not explain them."""
+    lines = state.result_lines(state.view(None), lang, names)
+    if lines:
+        console.print(f"[bold]{word('result', lang)}:[/bold]")
+        for line in lines:
+            console.print(f"  {line}", markup=False, highlight=False)
+        return
+    result = state.result()
+    console.print(f"[bold]{word('result', lang)}:[/bold] {word('scores', lang)} " + ", ".join(
+        f"{names[s]}: {result.scores[s]:g}" for s in range(state.players)))
+    console.print(word("winners", lang, names=", ".join(names[w] for w in result.winners)), markup=False)
 
 
 def _show_events(state: GameState, events: list[Event], actor: int, humans: list[int], lang: str,
@@ -104,7 +117,7 @@ def _show_events(state: GameState, events: list[Event], actor: int, humans: list
     """Print what happened as the humans may see it (public events only when several humans share)."""
     viewer: int | None = humans[0] if len(humans) == 1 else None
     for event in visible(events, viewer):
-        console.print(f"  · [{names[actor]}] {state.event_text(event, lang, names)}", markup=False, highlight=False)
+        console.print(f"  · {state.event_text(event, lang, names)}", markup=False, highlight=False)
 
 
 def register(app: typer.Typer) -> None:

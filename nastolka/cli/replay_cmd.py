@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from nastolka.engine import Record, replay
-from nastolka.engine.words import seat_names
+from nastolka.engine.words import record_names
 
 from .common import CliError, console, print_json
 from .lang import LANG_HELP, resolve_lang, word
@@ -43,16 +43,19 @@ def replay_cmd(
                     "step": state.step, "result": result,
                     "view": views[next(iter(views))] if len(views) == 1 else views})
         return
-    kinds = [str(k) for k in record.seats][:players] + ["human"] * (players - len(record.seats))
-    names = seat_names(kinds, lang, human="human")
-    console.print("[green]ok[/green]: " + word("replay_ok", lang, game=final.game.name(lang), n=len(record.actions)))
+    names = record_names(record.seats, players, lang)
+    console.print(f"[green]{word('ok', lang)}[/green]: " + word("replay_ok", lang, game=final.game.name(lang), n=len(record.actions)))
     for s in seats:
         title = word("public_view", lang) if s is None else names[s]
         console.rule(word("after", lang, who=title, n=state.step))
         console.print(state.render(s, lang, names), markup=False, highlight=False)
     if result is not None:
-        winners = ", ".join(names[w] for w in result["winners"])
-        console.print(word("replay_result", lang, scores=result["scores"], winners=winners), markup=False)
+        lines = final.result_lines(final.view(None), lang, names)
+        if not lines:   # a game whose text module does not explain its scores
+            scores = ", ".join(f"{names[s]}: {v:g}" for s, v in enumerate(result["scores"]))
+            lines = [word("replay_result", lang, scores=scores, winners=", ".join(names[w] for w in result["winners"]))]
+        for line in lines:
+            console.print(line, markup=False, highlight=False)
 
 
 def register(app: typer.Typer) -> None:

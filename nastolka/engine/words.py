@@ -336,6 +336,29 @@ def seat_names(kinds: Sequence[str], lang: str, people: Mapping[int, str] | None
     return out
 
 
+_SEAT_FALLBACK = re.compile(r"seat \d+")
+
+
+def record_names(seats: Sequence[str], players: int, lang: str) -> list[str]:
+    """Display names for the seats a record lists: ``"bot:<level>"`` (the server) or a bare level
+    (``nastolka play``, the arena) is a bot, ``"human"``, ``""`` or ``"seat N"`` a person without a name
+    («Игрок N»), anything else a person's name — so a replay, a hint and a report name the players as
+    the table did."""
+    kinds: list[str] = []
+    people: dict[int, str] = {}
+    for seat in range(players):
+        entry = str(seats[seat]) if seat < len(seats) else ""
+        if entry.startswith("bot:"):
+            kinds.append(entry[4:] or "random")
+        elif ENGINE.has(f"level_{entry}"):
+            kinds.append(entry)
+        else:
+            kinds.append("human")
+            if entry and entry != "human" and not _SEAT_FALLBACK.fullmatch(entry):
+                people[seat] = entry
+    return seat_names(kinds, lang, people)
+
+
 def names_or_default(names: Sequence[str] | None, players: int, lang: str) -> list[Noun]:
     """The people at a table as nouns (defaults: «Игрок 1», … when a caller passes none)."""
     given = list(names or [])
@@ -348,5 +371,5 @@ def join_names(items: Sequence[Noun], lang: str, case: str = "nom") -> str:
 
 
 __all__ = ["CASES", "ENGINE", "Noun", "Words", "bot_name", "default_names", "fill", "for_module", "join",
-           "level_name", "load", "names_or_default", "other_lang", "person", "pick", "plain", "plural_index",
+           "level_name", "load", "names_or_default", "other_lang", "person", "pick", "plain", "plural_index", "record_names",
            "seat_label", "seat_names", "sentence"]

@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse
 
 from nastolka.bots import bot_names
 from nastolka.engine import NastolkaError, RecordError, all_games, get
+from nastolka.engine.words import record_names
 
 from . import social
 from .errors import PlayError
@@ -153,7 +154,9 @@ async def replay_step(request: Request, table_id: str, step: int) -> dict[str, A
         frames = await request.app.state.replays.frames(table_id, data)
     except RecordError as exc:   # e.g. a record of other rules (named in the message), never a 500
         raise PlayError("bad_record", str(exc), 409) from None
-    return {"step": step, "total": total, **frames[step], "seats": data.get("seats", []), "game": data["game"]}
+    seats = data.get("seats", [])
+    names = {lang: record_names(seats, int(data["players"]), lang) for lang in ("en", "ru")}
+    return {"step": step, "total": total, **frames[step], "seats": seats, "names": names, "game": data["game"]}
 
 
 @router.get("/ratings/{game}")

@@ -13,17 +13,22 @@ from typing import Any
 
 from nastolka.engine import Record
 from nastolka.engine.record import start
+from nastolka.engine.words import record_names
 
 
 def frames_of(data: dict[str, Any]) -> list[dict[str, Any]]:
     """Every step of a finished game as the spectator saw it (step 0 is the start)."""
     rec = Record.from_json(data)
     state = start(rec)
+    # the players by the names the table gave them (people's names, distinct bot names), never a number
+    names = {lang: record_names(rec.seats, rec.players, lang) for lang in ("en", "ru")}
     frames: list[dict[str, Any]] = [{"view": state.view(None), "action": None, "events": []}]
     for seat, aid in rec.actions:
-        action = {"seat": seat, "id": aid, "en": state.action_label(aid, "en"), "ru": state.action_label(aid, "ru")}
-        events = [{"kind": e.kind, "args": dict(e.args), "text_en": state.event_text(e, "en"),
-                   "text_ru": state.event_text(e, "ru")} for e in state.apply(seat, aid) if e.seats is None]
+        action = {"seat": seat, "id": aid, "en": state.action_label(aid, "en", names["en"]),
+                  "ru": state.action_label(aid, "ru", names["ru"])}
+        events = [{"kind": e.kind, "args": dict(e.args), "text_en": state.event_text(e, "en", names["en"]),
+                   "text_ru": state.event_text(e, "ru", names["ru"])}
+                  for e in state.apply(seat, aid) if e.seats is None]
         frames.append({"view": state.view(None), "action": action, "events": events})
     return frames
 

@@ -644,7 +644,7 @@ function replayPage(id) {
 
   function render() {
     if (closed || !frame) return;
-    const names = frame.seats.map(playerLabel);
+    const names = (frame.names && frame.names[lang]) || frame.seats.map(playerLabel);   // the table's names
     const ctx = boardContext(pres, { seatNames: names, you: null, legal: [], act: () => {}, redraw: render, prev: null, animate: false });
     const go = (k) => () => load(Math.max(0, Math.min(frame.total, k)));
     clear(app).append(h("div", { class: "replay", "data-step": step },
