@@ -36,10 +36,11 @@ CACHEGRIND_GAMES = 40
 
 
 def _random_playout(state: Any, rng: Any) -> int:
+    """Uniformly random moves to the end by the fast interface (``legal_count``, ``play_index``: no ids,
+    no events); the same games as choosing ``legal_ids(seat)[rng.randbelow(len(legal))]``."""
     while not state.is_over:
         seat = state.to_act[0]
-        legal = state.legal_ids(seat)
-        state.apply_unchecked(seat, legal[rng.randbelow(len(legal))])
+        state.play_index(seat, rng.randbelow(state.legal_count(seat)))
     return int(state.step)
 
 

@@ -45,6 +45,8 @@ COMPILED_MODULES: tuple[str, ...] = (
     "nastolka.engine.events",
     "nastolka.engine.rng",
     "nastolka.engine.state",
+    "nastolka.games.colt_express.codes",
+    "nastolka.games.colt_express.data",
     "nastolka.games.colt_express.state",
 )
 

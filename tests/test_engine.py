@@ -180,15 +180,30 @@ def test_history_is_shared_by_clone_but_not_mutated() -> None:
     assert len(state.history()) == 1 and len(twin.history()) == 2
 
 
+def test_clones_sharing_a_history_each_keep_their_own() -> None:
+    """Clones share the flat history list; whichever appends first extends it in place, the others copy
+    their prefix first, so no state ever sees another's moves (nor do its ``fields()``)."""
+    state = TOY.new(2, seed=8)
+    seat = state.to_act[0]
+    state.apply(seat, state.legal_ids(seat)[0])
+    before = state.fields()
+    twins = [state.clone() for _ in range(3)]
+    for k, twin in enumerate(twins):
+        for _ in range(k + 1):
+            seat = twin.to_act[0]
+            twin.play_index(seat, twin.legal_count(seat) - 1)
+    seat = state.to_act[0]
+    assert state.fields() == before
+    state.apply(seat, state.legal_ids(seat)[0])
+    assert [len(t.history()) for t in twins] == [2, 3, 4] and len(state.history()) == 2
+    assert all(t.history()[0] == state.history()[0] for t in twins)
+
+
 def test_deepcopy_of_a_long_history_does_not_recurse() -> None:
     """Tests snapshot ``state.fields()`` with deepcopy; a game of thousands of actions must not hit the limit."""
-    from nastolka.engine.state import _Cell
-
     state = TOY.new(2, seed=1)
-    cell = None
-    for i in range(5_000):
-        cell = _Cell((cell, 0, f"x{i}"))
-    state._history = cell
+    state._hist = [x for i in range(5_000) for x in (0, f"x{i}")]
+    state._hlen = 10_000
     snapshot = copy.deepcopy(state.fields())
     assert snapshot == state.fields() and len(state.history()) == 5_000
 
@@ -199,14 +214,10 @@ def test_pickle_and_deepcopy_of_a_state_with_a_long_history() -> None:
     import pickle
     import sys
 
-    from nastolka.engine.state import _Cell
-
     state = TOY.new(2, seed=1)
-    cell = None
-    for i in range(sys.getrecursionlimit() * 3):
-        cell = _Cell((cell, i % 2, f"x{i}"))
-    state._history = cell
+    moves = sys.getrecursionlimit() * 3
+    state._hist = [x for i in range(moves) for x in (i % 2, f"x{i}")]
+    state._hlen = 2 * moves
     for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
-        assert twin.history() == state.history()
-        assert isinstance(twin._history, _Cell)
+        assert twin.history() == state.history() and len(twin.history()) == moves
         assert twin.view(0) == state.view(0) and twin.legal_ids(0) == state.legal_ids(0)

@@ -190,3 +190,33 @@ def test_determinize_depends_only_on_what_the_seat_knows(game: Game, players: in
             a = state.determinize(seat, Rng(11))
             b = other_world.determinize(seat, Rng(11))
             assert all_views(a) == all_views(b), f"seat {seat}: the sample depends on hidden information"
+
+
+def _event_list(events: list) -> list:
+    return [(e.kind, e.args, e.seats) for e in events]
+
+
+@pytest.mark.parametrize("game, players", _params(), ids=_ids)
+def test_the_fast_interface_plays_the_same_games_as_ids(game: Game, players: int) -> None:
+    """``legal_count``/``legal_keys``/``apply_index``/``play_index`` (search and simulation) agree with
+    ``legal_ids``/``apply`` at every step: the same legal actions in the same order, the same events, and
+    in the end the same history, views and result, whichever way each move was applied."""
+    for seed in range(6):
+        by_id, by_index, quiet = (game.new(players, seed=seed) for _ in range(3))
+        rng = Rng(seed + 7)
+        while not by_id.is_over:
+            seat = by_id.to_act[rng.randbelow(len(by_id.to_act))]
+            ids = by_id.legal_ids(seat)
+            keys = list(by_index.legal_keys(seat))
+            assert by_index.legal_count(seat) == len(ids) == len(keys)
+            assert [by_index.key_id(k) for k in keys] == ids
+            i = rng.randbelow(len(ids))
+            expected = by_id.apply(seat, ids[i])
+            assert _event_list(by_index.apply_index(seat, i)) == _event_list(expected)
+            quiet.play_index(seat, i)
+            assert quiet.to_act == by_index.to_act == by_id.to_act
+        assert by_index.is_over and quiet.is_over
+        for state in (by_index, quiet):
+            assert state.history() == by_id.history()
+            assert all_views(state) == all_views(by_id)
+            assert state.result() == by_id.result()

@@ -96,7 +96,7 @@ class Game:
         state.players = players
         state.rng = source
         state.step = 0
-        state._history = None
+        state._start_history()
         state.origin = Origin(players, opts, seed, setup_dict, rng=rng)
         state._settle([])
         return state

@@ -93,18 +93,6 @@ class Origin:
     rng: str = "splitmix64"
 
 
-@mypyc_attr(native_class=False)   # a tuple subclass: compiled, it stays an ordinary Python class
-class _Cell(tuple):  # type: ignore[type-arg]
-    """One history cell ``(previous, seat, action id)``. Immutable and shared between clones, so a deep
-    copy returns it as it is: copying a long game's chain cell by cell would only waste time and hit
-    Python's recursion limit."""
-
-    __slots__ = ()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Cell:
-        return self
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)   # games subclass it, compiled or not
 class GameState(ABC):
     """Base of every game's state. Subclasses keep their fields compact (ints, tuples, small lists)."""
@@ -115,7 +103,13 @@ class GameState(ABC):
     rng: Rng
     step: int
     origin: Origin
-    _history: tuple[Any, ...] | None  # cons cells (previous, seat, action id): O(1) to share on clone
+    #: the history, flat: ``[seat, entry, seat, entry, …]`` where an entry is an action id or, for a game
+    #: with integer-coded decisions, the code (its id is made by ``_code_id`` only when someone asks).
+    #: Clones share the list and each knows its own length ``_hlen``: a state appends in place while the
+    #: list ends where its history ends, and copies its prefix first otherwise (see :meth:`_step_done`).
+    #: So a clone costs O(1) and a playout appends without allocating a cell per action.
+    _hist: list[Any]
+    _hlen: int
 
     # ----------------------------------------------------------------- hooks a game implements
     @classmethod
@@ -164,6 +158,22 @@ class GameState(ABC):
     def _resolve_chance(self) -> list[Event]:
         """Resolve one chance node with ``self.rng``. Only games that stop at chance nodes override it."""
         raise NotImplementedError
+
+    def _apply_index(self, seat: int, index: int, events: list[Event] | None) -> Any:
+        """Apply the ``index``-th legal action of ``seat``; return its history entry (the id or a code).
+
+        Events go into ``events``; ``None`` means nobody will read them, and a game that overrides this
+        hook builds none (playouts). The default goes through the id, for games without coded decisions.
+        """
+        aid = self.legal_ids(seat)[index]
+        made = self._apply(seat, aid)
+        if events is not None:
+            events.extend(made)
+        return aid
+
+    def _code_id(self, code: int) -> str:
+        """The action id of an integer-coded history entry (games with coded decisions override it)."""
+        raise TypeError(f"{type(self).__name__} records no integer-coded actions (got {code!r})")
 
     #: dotted path of the game's text module, with ``action_label(state, aid, lang, names)``,
     #: ``event_text(state, event, lang, names)``, ``render_view(view, lang, names)`` and
@@ -254,14 +264,56 @@ class GameState(ABC):
     def apply_unchecked(self, seat: int, aid: str) -> list[Event]:
         """Fast path for bots that took ``aid`` from ``legal_ids(seat)`` themselves."""
         events = self._apply(seat, aid)
-        self.step += 1
-        self._history = _Cell((self._history, seat, aid))
-        self._settle(events)
+        self._step_done(seat, aid, events)
         return events
 
-    def _settle(self, events: list[Event]) -> None:
+    # ----------------------------------------------------------------- the fast interface (search, simulation)
+    def legal_count(self, seat: int) -> int:
+        """How many legal actions ``seat`` has (``legal_ids(seat)`` without building the ids)."""
+        return len(self.legal_ids(seat))
+
+    def legal_keys(self, seat: int) -> Sequence[Any]:
+        """One hashable key per legal action, in ``legal_ids`` order, naming the same action in every
+        determinization (search trees key their edges by it): the ids, or a game's integer codes."""
+        return self.legal_ids(seat)
+
+    def key_id(self, key: Any) -> str:
+        """The action id of a key from :meth:`legal_keys`."""
+        return key if isinstance(key, str) else self._code_id(key)
+
+    def apply_index(self, seat: int, index: int) -> list[Event]:
+        """Apply the ``index``-th of ``legal_ids(seat)`` (unchecked, like :meth:`apply_unchecked`)."""
+        events: list[Event] = []
+        self._step_done(seat, self._apply_index(seat, index, events), events)
+        return events
+
+    def play_index(self, seat: int, index: int) -> None:
+        """Apply the ``index``-th legal action building no events: the playout step."""
+        self._step_done(seat, self._apply_index(seat, index, None), None)
+
+    def _step_done(self, seat: int, entry: Any, events: list[Event] | None) -> None:
+        """Count the step, append it to the history and settle chance."""
+        self.step += 1
+        hist = self._hist
+        n = self._hlen
+        if len(hist) != n:
+            # a clone appended past our end first: the shared list is theirs now, take our prefix
+            hist = self._hist = hist[:n]
+        hist.append(seat)
+        hist.append(entry)
+        self._hlen = n + 2
+        self._settle(events)
+
+    def _start_history(self) -> None:
+        """An empty history (a new game)."""
+        self._hist = []
+        self._hlen = 0
+
+    def _settle(self, events: list[Event] | None) -> None:
         while not self.is_over and not self.to_act:
-            events.extend(self._resolve_chance())
+            made = self._resolve_chance()
+            if events is not None:
+                events.extend(made)
 
     def clone(self: S) -> S:
         cls: Any = type(self)
@@ -270,7 +322,8 @@ class GameState(ABC):
         new.rng = self.rng.clone()
         new.step = self.step
         new.origin = self.origin
-        new._history = self._history
+        new._hist = self._hist
+        new._hlen = self._hlen
         self._copy_into(new)
         return new
 
@@ -310,12 +363,11 @@ class GameState(ABC):
 
     def history(self) -> list[tuple[int, str]]:
         """The applied actions, oldest first, as ``(seat, action id)``."""
+        hist = self._hist
         out: list[tuple[int, str]] = []
-        cell = self._history
-        while cell is not None:
-            cell, seat, aid = cell
-            out.append((seat, aid))
-        out.reverse()
+        for i in range(0, self._hlen, 2):
+            entry = hist[i + 1]
+            out.append((hist[i], entry if isinstance(entry, str) else self._code_id(entry)))
         return out
 
     def fields(self) -> dict[str, Any]:
@@ -331,19 +383,18 @@ class GameState(ABC):
                 if name not in ("__dict__", "__weakref__") and hasattr(self, name):
                     out[name] = getattr(self, name)
         out.update(getattr(self, "__dict__", {}))
+        if "_hist" in out:
+            out["_hist"] = out["_hist"][:self._hlen]    # the list may run on into a clone's history
         return out
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle by fields: compiled, the default would drop either the native or the dictionary part.
 
-        The history travels flat, as ``(seat, action id)`` pairs: its cons chain is as deep as the game is
-        long, and pickle recurses once per level (a long game would hit Python's recursion limit). This
-        is the one place that knows: worker processes (ISMCTS) and OpenSpiel's serialisation just pickle
-        the state.
+        The history is a flat list (``fields`` cuts it to this state's length), so a game far longer than
+        Python's recursion limit pickles too; worker processes (ISMCTS) and OpenSpiel's serialisation just
+        pickle the state.
         """
-        fields = self.fields()
-        fields["_history"] = self.history()
-        return (_restore_state, (type(self), fields))
+        return (_restore_state, (type(self), self.fields()))
 
     def render(self, seat: int | None = None, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return self.render_view(self.view(seat), lang, names)
@@ -356,11 +407,6 @@ class GameState(ABC):
 def _restore_state(cls: Any, fields: dict[str, Any]) -> Any:
     """Unpickle a state written by :meth:`GameState.__reduce__`."""
     new = cls.__new__(cls)
-    history = fields.pop("_history", None) or ()
-    cell: tuple[Any, ...] | None = None
-    for seat, aid in history:
-        cell = _Cell((cell, seat, aid))
-    new._history = cell
     for name, value in fields.items():
         setattr(new, name, value)
     return new

@@ -13,84 +13,110 @@ Encodings (shared by state, views, text and bots):
   ``48`` a neutral bullet;
 * loot token ids: 0..17 purses (values in the state, since they are hidden), 18..23 jewels, 24..25
   strongboxes.
+
+Every table is ``Final``: compiled by mypyc (``nastolka/native.py``), the rules then read ``D.BULLET0`` as a
+C constant and ``D.CARD_KIND`` as a C static, where a plain module attribute costs two dictionary lookups.
 """
 
 from __future__ import annotations
 
 import tomllib
-from pathlib import Path
+from importlib.resources import files
+from typing import Final
 
-_DATA = tomllib.loads((Path(__file__).with_name("data.toml")).read_text(encoding="utf-8"))
+# by package, not ``__file__``: compiled, a module's ``__file__`` does not name its source directory
+_DATA = tomllib.loads(files("nastolka.games.colt_express").joinpath("data.toml").read_text(encoding="utf-8"))
 
 # ----------------------------------------------------------------------------- cars
-LOCO_RU: str = _DATA["locomotive"]["ru"]
-LOCO_EN: str = _DATA["locomotive"]["en"]
-CAR_IDS: tuple[str, ...] = tuple(c["id"] for c in _DATA["cars"])
-CAR_RU: tuple[str, ...] = tuple(c["ru"] for c in _DATA["cars"])
-CAR_EN: tuple[str, ...] = tuple(c["en"] for c in _DATA["cars"])
-CAR_PURSES: tuple[int, ...] = tuple(c["purses"] for c in _DATA["cars"])
-CAR_JEWELS: tuple[int, ...] = tuple(c["jewels"] for c in _DATA["cars"])
-CAR_INDEX = {cid: i for i, cid in enumerate(CAR_IDS)}
+LOCO_RU: Final[str] = _DATA["locomotive"]["ru"]
+LOCO_EN: Final[str] = _DATA["locomotive"]["en"]
+CAR_IDS: Final[tuple[str, ...]] = tuple(c["id"] for c in _DATA["cars"])
+CAR_RU: Final[tuple[str, ...]] = tuple(c["ru"] for c in _DATA["cars"])
+CAR_EN: Final[tuple[str, ...]] = tuple(c["en"] for c in _DATA["cars"])
+CAR_PURSES: Final[tuple[int, ...]] = tuple(c["purses"] for c in _DATA["cars"])
+CAR_JEWELS: Final[tuple[int, ...]] = tuple(c["jewels"] for c in _DATA["cars"])
+CAR_INDEX: Final = {cid: i for i, cid in enumerate(CAR_IDS)}
 
 # ----------------------------------------------------------------------------- loot
-PURSE_VALUES: tuple[int, ...] = tuple(_DATA["loot"]["purse_values"])
-N_PURSES = len(PURSE_VALUES)
-N_JEWELS: int = _DATA["loot"]["jewels"]
-N_STRONGBOXES: int = _DATA["loot"]["strongboxes"]
-JEWEL_VALUE: int = _DATA["loot"]["jewel_value"]
-STRONGBOX_VALUE: int = _DATA["loot"]["strongbox_value"]
-FIRST_JEWEL = N_PURSES
-FIRST_BOX = N_PURSES + N_JEWELS
-N_TOKENS = FIRST_BOX + N_STRONGBOXES
-PURSE, JEWEL, BOX = 0, 1, 2
-TOKEN_KIND: tuple[int, ...] = tuple(PURSE if t < FIRST_JEWEL else JEWEL if t < FIRST_BOX else BOX
+PURSE_VALUES: Final[tuple[int, ...]] = tuple(_DATA["loot"]["purse_values"])
+N_PURSES: Final = len(PURSE_VALUES)
+N_JEWELS: Final[int] = _DATA["loot"]["jewels"]
+N_STRONGBOXES: Final[int] = _DATA["loot"]["strongboxes"]
+JEWEL_VALUE: Final[int] = _DATA["loot"]["jewel_value"]
+STRONGBOX_VALUE: Final[int] = _DATA["loot"]["strongbox_value"]
+FIRST_JEWEL: Final = N_PURSES
+FIRST_BOX: Final = N_PURSES + N_JEWELS
+N_TOKENS: Final = FIRST_BOX + N_STRONGBOXES
+PURSE: Final = 0
+JEWEL: Final = 1
+BOX: Final = 2
+TOKEN_KIND: Final[tuple[int, ...]] = tuple(PURSE if t < FIRST_JEWEL else JEWEL if t < FIRST_BOX else BOX
                                     for t in range(N_TOKENS))
-LOOT_IDS: tuple[str, ...] = tuple(k["id"] for k in _DATA["loot"]["kinds"])
-LOOT_RU: tuple[str, ...] = tuple(k["ru"] for k in _DATA["loot"]["kinds"])
-LOOT_EN: tuple[str, ...] = tuple(k["en"] for k in _DATA["loot"]["kinds"])
-NEUTRAL_BULLETS: int = _DATA["loot"]["neutral_bullets"]
-BULLETS_PER_BANDIT: int = _DATA["loot"]["bullets_per_bandit"]
-START_PURSE_VALUE = min(PURSE_VALUES)
+LOOT_IDS: Final[tuple[str, ...]] = tuple(k["id"] for k in _DATA["loot"]["kinds"])
+LOOT_RU: Final[tuple[str, ...]] = tuple(k["ru"] for k in _DATA["loot"]["kinds"])
+LOOT_EN: Final[tuple[str, ...]] = tuple(k["en"] for k in _DATA["loot"]["kinds"])
+NEUTRAL_BULLETS: Final[int] = _DATA["loot"]["neutral_bullets"]
+BULLETS_PER_BANDIT: Final[int] = _DATA["loot"]["bullets_per_bandit"]
+START_PURSE_VALUE: Final = min(PURSE_VALUES)
 
 # ----------------------------------------------------------------------------- action cards
-KIND_IDS: tuple[str, ...] = tuple(a["id"] for a in _DATA["actions"])
-KIND_RU: tuple[str, ...] = tuple(a["ru"] for a in _DATA["actions"])
-KIND_EN: tuple[str, ...] = tuple(a["en"] for a in _DATA["actions"])
-KIND_COUNT: tuple[int, ...] = tuple(a["count"] for a in _DATA["actions"])
-KIND_INDEX = {k: i for i, k in enumerate(KIND_IDS)}
-MOVE, FLOOR, FIRE, PUNCH, MARSHAL, ROB = (KIND_INDEX[k] for k in ("move", "floor", "fire", "punch", "marshal", "rob"))
-N_KINDS = len(KIND_IDS)
+KIND_IDS: Final[tuple[str, ...]] = tuple(a["id"] for a in _DATA["actions"])
+KIND_RU: Final[tuple[str, ...]] = tuple(a["ru"] for a in _DATA["actions"])
+KIND_EN: Final[tuple[str, ...]] = tuple(a["en"] for a in _DATA["actions"])
+KIND_COUNT: Final[tuple[int, ...]] = tuple(a["count"] for a in _DATA["actions"])
+KIND_INDEX: Final = {k: i for i, k in enumerate(KIND_IDS)}
+MOVE: Final = KIND_INDEX["move"]
+FLOOR: Final = KIND_INDEX["floor"]
+FIRE: Final = KIND_INDEX["fire"]
+PUNCH: Final = KIND_INDEX["punch"]
+MARSHAL: Final = KIND_INDEX["marshal"]
+ROB: Final = KIND_INDEX["rob"]
+N_KINDS: Final = len(KIND_IDS)
 
 # ----------------------------------------------------------------------------- bandits
-BANDIT_IDS: tuple[str, ...] = tuple(b["id"] for b in _DATA["bandits"])
-BANDIT_RU: tuple[str, ...] = tuple(b["ru"] for b in _DATA["bandits"])
-BANDIT_EN: tuple[str, ...] = tuple(b["en"] for b in _DATA["bandits"])
-BANDIT_INDEX = {b: i for i, b in enumerate(BANDIT_IDS)}
-GHOST, DOC, TUCO, CHEYENNE, BELLE, DJANGO = (BANDIT_INDEX[b] for b in
-                                             ("ghost", "doc", "tuco", "cheyenne", "belle", "django"))
+BANDIT_IDS: Final[tuple[str, ...]] = tuple(b["id"] for b in _DATA["bandits"])
+BANDIT_RU: Final[tuple[str, ...]] = tuple(b["ru"] for b in _DATA["bandits"])
+BANDIT_EN: Final[tuple[str, ...]] = tuple(b["en"] for b in _DATA["bandits"])
+BANDIT_INDEX: Final = {b: i for i, b in enumerate(BANDIT_IDS)}
+GHOST: Final = BANDIT_INDEX["ghost"]
+DOC: Final = BANDIT_INDEX["doc"]
+TUCO: Final = BANDIT_INDEX["tuco"]
+CHEYENNE: Final = BANDIT_INDEX["cheyenne"]
+BELLE: Final = BANDIT_INDEX["belle"]
+DJANGO: Final = BANDIT_INDEX["django"]
 
 # ----------------------------------------------------------------------------- card codes
-MARSHAL2P = 36          # + seat: the two-player Marshal card of a player
-BULLET0 = 40            # + bandit slot: a bullet card fired by that bandit
-NEUTRAL = 48            # a neutral bullet (the Marshal, events)
-N_CARDS = 49
-CARD_KIND: tuple[int, ...] = tuple(
+MARSHAL2P: Final = 36          # + seat: the two-player Marshal card of a player
+BULLET0: Final = 40            # + bandit slot: a bullet card fired by that bandit
+NEUTRAL: Final = 48            # a neutral bullet (the Marshal, events)
+N_CARDS: Final = 49
+CARD_KIND: Final[tuple[int, ...]] = tuple(
     c % 6 if c < 36 else MARSHAL if c < 40 else -1 for c in range(N_CARDS))
 #: bandit slot an action card belongs to; for bullets the slot that fired it; -1 for 2p Marshal / neutral
-CARD_BANDIT: tuple[int, ...] = tuple(
+CARD_BANDIT: Final[tuple[int, ...]] = tuple(
     c // 6 if c < 36 else -1 if c < 40 else c - BULLET0 if c < NEUTRAL else -1 for c in range(N_CARDS))
-IS_BULLET: tuple[bool, ...] = tuple(c >= BULLET0 for c in range(N_CARDS))
+IS_BULLET: Final[tuple[bool, ...]] = tuple(c >= BULLET0 for c in range(N_CARDS))
 
 # ----------------------------------------------------------------------------- turns and round cards
-TURN_SYMBOLS = "NTDR"
-NORMAL, TUNNEL, SPEEDUP, SWITCH = 0, 1, 2, 3
-TURN_RU: tuple[str, ...] = tuple(_DATA["turns"][s]["ru"] for s in TURN_SYMBOLS)
-TURN_EN: tuple[str, ...] = tuple(_DATA["turns"][s]["en"] for s in TURN_SYMBOLS)
+TURN_SYMBOLS: Final = "NTDR"
+NORMAL: Final = 0
+TUNNEL: Final = 1
+SPEEDUP: Final = 2
+SWITCH: Final = 3
+TURN_RU: Final[tuple[str, ...]] = tuple(_DATA["turns"][s]["ru"] for s in TURN_SYMBOLS)
+TURN_EN: Final[tuple[str, ...]] = tuple(_DATA["turns"][s]["en"] for s in TURN_SYMBOLS)
 
-EVENT_IDS: tuple[str, ...] = ("", "angry_marshal", "swivel_arm", "braking", "take_it_all", "rebellion",
-                              "pickpocketing", "marshals_revenge", "hostage_conductor")
-(NO_EVENT, EV_ANGRY, EV_SWIVEL, EV_BRAKING, EV_TAKE_ALL, EV_REBELLION, EV_PICKPOCKET, EV_REVENGE,
- EV_HOSTAGE) = range(len(EVENT_IDS))
+EVENT_IDS: Final[tuple[str, ...]] = ("", "angry_marshal", "swivel_arm", "braking", "take_it_all", "rebellion",
+                                     "pickpocketing", "marshals_revenge", "hostage_conductor")
+NO_EVENT: Final = 0
+EV_ANGRY: Final = 1
+EV_SWIVEL: Final = 2
+EV_BRAKING: Final = 3
+EV_TAKE_ALL: Final = 4
+EV_REBELLION: Final = 5
+EV_PICKPOCKET: Final = 6
+EV_REVENGE: Final = 7
+EV_HOSTAGE: Final = 8
 
 
 def _turns(symbols: str) -> tuple[int, ...]:
@@ -98,13 +124,13 @@ def _turns(symbols: str) -> tuple[int, ...]:
 
 
 _ROUNDS = list(_DATA["rounds"]) + list(_DATA["stations"])
-ROUND_IDS: tuple[str, ...] = tuple(r["id"] for r in _ROUNDS)
-ROUND_RU: tuple[str, ...] = tuple(r["ru"] for r in _ROUNDS)
-ROUND_EN: tuple[str, ...] = tuple(r["en"] for r in _ROUNDS)
-ROUND_EVENT: tuple[int, ...] = tuple(EVENT_IDS.index(r["event"]) for r in _ROUNDS)
+ROUND_IDS: Final[tuple[str, ...]] = tuple(r["id"] for r in _ROUNDS)
+ROUND_RU: Final[tuple[str, ...]] = tuple(r["ru"] for r in _ROUNDS)
+ROUND_EN: Final[tuple[str, ...]] = tuple(r["en"] for r in _ROUNDS)
+ROUND_EVENT: Final[tuple[int, ...]] = tuple(EVENT_IDS.index(r["event"]) for r in _ROUNDS)
 #: turn patterns for 2-4 players and for 5-6 players (stations use the same pattern for both)
-ROUND_TURNS_SMALL: tuple[tuple[int, ...], ...] = tuple(_turns(r.get("small", r.get("turns", ""))) for r in _ROUNDS)
-ROUND_TURNS_LARGE: tuple[tuple[int, ...], ...] = tuple(_turns(r.get("large", r.get("turns", ""))) for r in _ROUNDS)
-NORMAL_ROUNDS: tuple[int, ...] = tuple(range(len(_DATA["rounds"])))
-STATION_ROUNDS: tuple[int, ...] = tuple(range(len(_DATA["rounds"]), len(_ROUNDS)))
-ROUND_INDEX = {r: i for i, r in enumerate(ROUND_IDS)}
+ROUND_TURNS_SMALL: Final[tuple[tuple[int, ...], ...]] = tuple(_turns(r.get("small", r.get("turns", ""))) for r in _ROUNDS)
+ROUND_TURNS_LARGE: Final[tuple[tuple[int, ...], ...]] = tuple(_turns(r.get("large", r.get("turns", ""))) for r in _ROUNDS)
+NORMAL_ROUNDS: Final[tuple[int, ...]] = tuple(range(len(_DATA["rounds"])))
+STATION_ROUNDS: Final[tuple[int, ...]] = tuple(range(len(_DATA["rounds"]), len(_ROUNDS)))
+ROUND_INDEX: Final = {r: i for i, r in enumerate(ROUND_IDS)}

@@ -21,7 +21,7 @@ from typing import Any
 from nastolka.engine import Rng
 from nastolka.engine.ids import split_id
 
-from .state import PICKPOCKET_TAKE
+from .codes import PICKPOCKET_TAKE
 
 #: expected value of a purse whose value the seat does not know (mean of the 18 purses)
 PURSE_GUESS = 336

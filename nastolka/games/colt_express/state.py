@@ -17,24 +17,55 @@ Flow (one decision at a time, ``actor`` is the deciding seat):
 * ``OVER``.
 
 Chance (shuffles, which face-down purse a robbery takes) is resolved inline with ``self.rng``.
+
+Decisions are integer codes (``verb << 10 | argument``, the ``C_*`` verbs below): the rules compute the
+legal codes after every change, and an action id is made from a code (:meth:`ColtState._code_id`) only when
+someone asks for ids — a client, a record, the history. Events are built only when someone will read them:
+every rule takes ``ev``, the list to append them to, or ``None`` in a playout (``play_index``).
 """
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
-from typing import Any
+from typing import Any, Final
 
 from nastolka.engine import Event, GameState, OptionError, Result, Rng
-from nastolka.engine.ids import format_id
 from nastolka.engine.rng import COMPILED
 
 from . import data as D
+from .codes import (
+    C_COVER,
+    C_DISCARD,
+    C_FIRE,
+    C_FLOOR,
+    C_KEEP,
+    C_MARSHAL,
+    C_MOVE,
+    C_PLAY,
+    C_ROB,
+    C_START,
+    CODE_ARG,
+    CODE_SHIFT,
+    DRAW_CODE,
+    KEEP_REST_CODE,
+    NO_CODES,
+    PASS_CODE,
+    PICKPOCKET_PASS,
+    PICKPOCKET_TAKE,
+    POCKET_PASS_CODE,
+    POCKET_TAKE_CODE,
+    punch_code,
+    punch_parts,
+    tables_for,
+)
 
-SETUP2P, KEEP2P, SCHEME, COVER, EXPERT, STEAL, PICKPOCKET, OVER = range(8)
-#: the pickpocket answer (take the purse or not); ``legacy_id`` upgrades the ids records had before the
-#: engine grammar (``pickpocket:take``)
-PICKPOCKET_TAKE = format_id("pickpocket", choice="take")
-PICKPOCKET_PASS = format_id("pickpocket", choice="pass")
+SETUP2P: Final = 0
+KEEP2P: Final = 1
+SCHEME: Final = 2
+COVER: Final = 3
+EXPERT: Final = 4
+STEAL: Final = 5
+PICKPOCKET: Final = 6
+OVER: Final = 7
 
 
 def legacy_id(aid: str) -> str:
@@ -49,52 +80,8 @@ ALL_PURSES = (1 << D.N_PURSES) - 1
 #: the empty tuple typed as a tuple of ints: assigning a literal ``()`` makes mypy narrow the field to
 #: ``tuple[()]``, which the compiled build then enforces when the field is read back in the same method
 NO_INTS: tuple[int, ...] = ()
-
-
-# ----------------------------------------------------------------------------- per-game static tables
-@cache
-def _strings(two: bool, ch: int, kind: int) -> tuple[str, ...]:
-    """(name, play, play face down, cover, keep, discard) for one card kind of one bandit (72 in all)."""
-    name = f"{D.KIND_IDS[kind]}:{D.BANDIT_IDS[ch]}" if two and ch >= 0 else D.KIND_IDS[kind]
-    spec = f"card={D.KIND_IDS[kind]},bandit={D.BANDIT_IDS[ch]}" if two and ch >= 0 else f"card={name}"
-    return (name, f"play:{spec}", f"play:{spec},face=down", f"cover:{spec}", f"keep:{spec}", f"discard:{spec}")
-
-
-_BLANK = ("", "", "", "", "", "")
-
-
-
-@lru_cache(maxsize=4096)
-def _card_strings(two: bool, chars: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
-    """Per card code, its strings (shared between games, so the per-assignment tables are cheap)."""
-    out: list[tuple[str, ...]] = []
-    for c in range(D.N_CARDS):
-        b = D.CARD_BANDIT[c]
-        if c == D.NEUTRAL:
-            out.append(("bullet:neutral",) + _BLANK[1:])
-        elif c >= D.BULLET0:
-            out.append((f"bullet:{D.BANDIT_IDS[chars[b]]}",) + _BLANK[1:] if b < len(chars) else _BLANK)
-        elif c >= D.MARSHAL2P:
-            out.append(_strings(two, -1, D.MARSHAL))
-        elif b >= len(chars):
-            out.append(_BLANK)
-        else:
-            out.append(_strings(two, chars[b], D.CARD_KIND[c]))
-    return tuple(out)
-
-
-@lru_cache(maxsize=4096)
-def card_names(two: bool, chars: tuple[int, ...]) -> tuple[str, ...]:
-    """Readable card names (used in ids, setup blocks and views) for one bandit assignment."""
-    return tuple(x[0] for x in _card_strings(two, chars))
-
-
-@lru_cache(maxsize=4096)
-def _id_tables(two: bool, chars: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
-    """Pre-built action id strings per card: play, play face down, cover, keep, discard."""
-    strings = _card_strings(two, chars)
-    return tuple(tuple(x[i] for x in strings) for i in range(1, 6))
-
+#: ``to_act`` of each seat, built once (the property is read before every move of a playout)
+SEAT_TUPLES: Final[tuple[tuple[int, ...], ...]] = tuple((s,) for s in range(8))
 
 def personal_deck(two: bool, seat: int, bandits: tuple[int, ...]) -> list[int]:
     """CE-1 (10 cards per bandit) or CE-10 (5 per bandit + 1 Marshal card per player)."""
@@ -168,6 +155,7 @@ class ColtState(GameState):
             rng.shuffle(pool)
             chars = tuple(pool[:nb])
         self.chars = chars
+        self.tab = tables_for(two, chars)
         self.owner = tuple(b // 2 if two else b for b in range(nb))
         self.sb = tuple((2 * s, 2 * s + 1) if two else (s,) for s in range(n))
         # train (CE-2.2)
@@ -181,8 +169,6 @@ class ColtState(GameState):
             cars = tuple(pool[:3 if two else n])
         self.cars = cars
         self.k = len(cars)
-        self.ids = _id_tables(two, chars)
-        self.names = card_names(two, chars)
         self.first = rng.randbelow(n)
         self.marshal = 0
         self.neutral = D.NEUTRAL_BULLETS
@@ -203,7 +189,7 @@ class ColtState(GameState):
         self.phase = SCHEME
         self.actor = -1
         self.preset = False
-        self._dc: tuple[tuple[str, ...], tuple[Any, ...]] | None = None
+        self._codes: list[int] | None = None
         # loot (CE-2.1, CE-2.3, CE-2.4): starting purses are the known $250 ones
         values = list(D.PURSE_VALUES)
         self.floor: list[tuple[int, ...]] = [()] * (2 * (self.k + 1))
@@ -270,7 +256,7 @@ class ColtState(GameState):
     @property
     def to_act(self) -> tuple[int, ...]:
         a = self.actor
-        return (a,) if a >= 0 else ()
+        return SEAT_TUPLES[a] if a >= 0 else NO_INTS
 
     @property
     def is_over(self) -> bool:
@@ -279,18 +265,39 @@ class ColtState(GameState):
     def legal_ids(self, seat: int) -> list[str]:
         if seat != self.actor:
             return []
-        return list(self._dc[0])  # type: ignore[index]  # computed eagerly after every change
+        tab = self.tab
+        known = tab.ids
+        out: list[str] = []
+        for c in self._codes or NO_CODES:       # computed eagerly after every change
+            aid = known.get(c)
+            out.append(aid if aid is not None else tab.id_of(c))
+        return out
+
+    def legal_count(self, seat: int) -> int:
+        return len(self._codes or NO_CODES) if seat == self.actor else 0
+
+    def legal_keys(self, seat: int) -> list[int]:
+        return (self._codes or NO_CODES) if seat == self.actor else NO_CODES
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Readable card names by card code (ids, views, events), for this game's bandits."""
+        return self.tab.names
+
+    def _code_id(self, code: int) -> str:
+        return self.tab.id_of(code)
 
     def _copy_into(self, new: Any) -> None:
         if COMPILED:
             # field by field: compiled, the state is a native object without a __dict__ to copy
             new.n, new.two, new.expert, new.nb = self.n, self.two, self.expert, self.nb
             new.chars, new.owner, new.sb, new.cars, new.k = self.chars, self.owner, self.sb, self.cars, self.k
-            new.ids, new.names, new.first, new.marshal = self.ids, self.names, self.first, self.marshal
+            new.tab = self.tab
+            new.first, new.marshal = self.first, self.marshal
             new.neutral, new.removed, new.box2, new.pile = self.neutral, self.removed, self.box2, self.pile
             new.gpile, new.res, new.sched, new.sp = self.gpile, self.res, self.sched, self.sp
             new.queue, new.aux, new.ghost, new.round = self.queue, self.aux, self.ghost, self.round
-            new.phase, new.actor, new.preset, new._dc = self.phase, self.actor, self.preset, self._dc
+            new.phase, new.actor, new.preset, new._codes = self.phase, self.actor, self.preset, self._codes
             new.pub, new.pv, new.rounds = self.pub, self.pv, self.rounds
         else:
             rng = new.rng            # the base made a fresh Rng; everything else of the base is equal
@@ -310,96 +317,99 @@ class ColtState(GameState):
         new.ktop = self.ktop[:]
 
     def _apply(self, seat: int, aid: str) -> list[Event]:
-        ids, pays = self._dc  # type: ignore[misc]
-        pay = pays[ids.index(aid)]
-        self._dc = None
         ev: list[Event] = []
+        self._do(seat, self._code_of(seat, aid), ev)
+        return ev
+
+    def _code_of(self, seat: int, aid: str) -> int:
+        """The code of the legal id ``aid`` (whoever took it from ``legal_ids`` made its id already)."""
+        codes = self._codes or NO_CODES
+        known = self.tab.ids
+        for c in codes:
+            if known.get(c) == aid:
+                return c
+        return codes[self.legal_ids(seat).index(aid)]
+
+    def _apply_index(self, seat: int, index: int, events: list[Event] | None) -> int:
+        code = (self._codes or NO_CODES)[index]
+        self._do(seat, code, events)
+        return code
+
+    def _do(self, seat: int, code: int, ev: list[Event] | None) -> None:
+        """Carry out the legal decision ``code`` of ``seat``, then compute the next decision."""
+        self._codes = None
+        arg = code & CODE_ARG
         ph = self.phase
         if ph == SCHEME:
-            self._do_scheme(seat, pay, ev)
+            self._do_scheme(seat, code, ev)
         elif ph == STEAL:
-            self._resolve(self.pile[self.res], pay, ev)
+            self._resolve(self.pile[self.res], code, ev)
             self._card_done(ev)
             self._run_steal(ev)
         elif ph == COVER:
-            self._do_cover(seat, pay, ev)
+            self._do_cover(seat, arg if code >> CODE_SHIFT == C_COVER else -1, ev)
         elif ph == KEEP2P:
-            self._do_keep2p(seat, pay, ev)
+            self._do_keep2p(seat, arg, ev)
         elif ph == EXPERT:
-            self._do_expert(seat, pay, ev)
+            self._do_expert(seat, arg if code >> CODE_SHIFT == C_DISCARD else -1, ev)
         elif ph == PICKPOCKET:
-            self._do_pickpocket(pay, ev)
+            self._do_pickpocket(arg, ev)
         elif ph == SETUP2P:
-            self._do_setup2p(seat, pay, ev)
+            self._do_setup2p(seat, arg, ev)
         if self.actor >= 0:
             self._decision()
-        return ev
 
     # ------------------------------------------------------------------------- decisions
-    def _decision(self) -> tuple[tuple[str, ...], tuple[Any, ...]]:  # noqa: C901
-        """(ids, payloads) of the current decision, cached until the next ``_apply``."""
-        dc = self._dc
-        if dc is not None:
-            return dc
+    def _decision(self) -> list[int]:  # noqa: C901
+        """The codes of the current decision, in the order of its ids; kept until the next ``_do``."""
+        codes = self._codes
+        if codes is not None:
+            return codes
         ph = self.phase
-        ids: list[str] = []
-        pays: list[Any] = []
+        codes = []
         if ph == SCHEME:
             entry = self.sched[self.sp]
             seat, ttype = entry >> 2, entry & 3
             ghost = bool((self.ghost >> seat) & 1) and ttype != D.TUNNEL
-            play, play_fd = self.ids[0], self.ids[1]
-            for c in sorted(set(self.hand[seat])):
+            two = self.two
+            last = -1
+            for c in self.hand[seat]:       # hands are kept sorted: each distinct card once, in order
                 if c >= D.BULLET0:
                     break
-                ids.append(play[c])
-                pays.append(c * 2)
-                if ghost and (not self.two or (c < D.MARSHAL2P and self.chars[c // 6] == D.GHOST)):
-                    ids.append(play_fd[c])
-                    pays.append(c * 2 + 1)
+                if c == last:
+                    continue
+                last = c
+                codes.append(c * 2)   # C_PLAY
+                if ghost and (not two or (c < D.MARSHAL2P and self.chars[c // 6] == D.GHOST)):
+                    codes.append(c * 2 + 1)
             if self.deck[seat] or (self.expert and self.disc[seat]):
-                ids.append("draw")
-                pays.append(-1)
-            if not ids:
-                ids.append("pass")
-                pays.append(-2)
+                codes.append(DRAW_CODE)
+            if not codes:
+                codes.append(PASS_CODE)
         elif ph == STEAL:
-            dc = self._card_options(self.pile[self.res])
-            self._dc = dc
-            return dc
+            codes = self._card_options(self.pile[self.res])
         elif ph == COVER:
             seat = self.actor
-            cover = self.ids[2]
             for c in sorted(set(self.hand[seat])):
                 if c < D.MARSHAL2P and c // 6 != self.aux and c // 6 in self.sb[seat]:
-                    ids.append(cover[c])
-                    pays.append(c)
-            ids.append("pass")
-            pays.append(-1)
+                    codes.append(C_COVER << CODE_SHIFT | c)
+            codes.append(PASS_CODE)
         elif ph == KEEP2P:
-            keep = self.ids[3]
             for c in sorted(set(self.deck[self.actor])):
                 if c >= D.BULLET0:
                     break
-                ids.append(keep[c])
-                pays.append(c)
+                codes.append(C_KEEP << CODE_SHIFT | c)
         elif ph == EXPERT:
-            disc = self.ids[4]
             for c in sorted(set(self.hand[self.actor])):
-                ids.append(disc[c])
-                pays.append(c)
-            ids.append("keep")
-            pays.append(-1)
+                codes.append(C_DISCARD << CODE_SHIFT | c)
+            codes.append(KEEP_REST_CODE)
         elif ph == PICKPOCKET:
-            ids = [PICKPOCKET_TAKE, PICKPOCKET_PASS]
-            pays = [1, 0]
+            codes = [POCKET_TAKE_CODE, POCKET_PASS_CODE]
         elif ph == SETUP2P:
             for b in self.sb[self.actor]:
-                ids.append(f"start:caboose={D.BANDIT_IDS[self.chars[b]]}")
-                pays.append(b)
-        dc = (tuple(ids), tuple(pays))
-        self._dc = dc
-        return dc
+                codes.append(C_START << CODE_SHIFT | b)
+        self._codes = codes
+        return codes
 
     def card_bandit(self, card: int) -> int:
         """The bandit slot an action card acts with (-1: the two-player Marshal card)."""
@@ -408,20 +418,19 @@ class ColtState(GameState):
     def card_owner(self, card: int) -> int:
         return card - D.MARSHAL2P if card >= D.MARSHAL2P else self.owner[card // 6]
 
-    def _card_options(self, entry: int) -> tuple[tuple[str, ...], tuple[Any, ...]]:  # noqa: C901
-        """Every legal way to carry out the pile card ``entry`` (CE-6); empty when it is impossible."""
+    def _card_options(self, entry: int) -> list[int]:  # noqa: C901
+        """Every legal way to carry out the pile card ``entry`` (CE-6), as codes; empty when it is impossible."""
         card = entry >> 1
         kind = D.CARD_KIND[card]
-        ids: list[str] = []
-        pays: list[Any] = []
+        codes: list[int] = []
         k = self.k
         if kind == D.MARSHAL:
             m = self.marshal
-            for c in (m - 1, m + 1):
-                if 0 <= c <= k:
-                    ids.append(f"marshal:car={c}")
-                    pays.append(c)
-            return tuple(ids), tuple(pays)
+            if m > 0:
+                codes.append(C_MARSHAL << CODE_SHIFT | (m - 1))
+            if m < k:
+                codes.append(C_MARSHAL << CODE_SHIFT | (m + 1))
+            return codes
         b = card // 6
         p = self.pos[b]
         c, lvl = p >> 1, p & 1
@@ -429,37 +438,37 @@ class ColtState(GameState):
             span = 3 if lvl else 1
             for d in range(max(0, c - span), min(k, c + span) + 1):
                 if d != c:
-                    ids.append(f"move:car={d}")
-                    pays.append(2 * d + lvl)
+                    codes.append(C_MOVE << CODE_SHIFT | (2 * d + lvl))
         elif kind == D.FLOOR:
-            ids.append("floor")
-            pays.append(p ^ 1)
+            codes.append(C_FLOOR << CODE_SHIFT | (p ^ 1))
         elif kind == D.FIRE:
             if self.bullets[b]:
                 for t in self._fire_targets(b):
-                    ids.append(f"fire:target={D.BANDIT_IDS[self.chars[t]]}")
-                    pays.append(t)
+                    codes.append(C_FIRE << CODE_SHIFT | t)
         elif kind == D.PUNCH:
             pos = self.pos
             targets = [t for t in range(self.nb) if t != b and pos[t] == p]
             targets = self._belle(targets)
-            dests = [d for d in (c - 1, c + 1) if 0 <= d <= k]
             chey = self.chars[b] == D.CHEYENNE
             for t in targets:
-                tname = D.BANDIT_IDS[self.chars[t]]
-                kinds = sorted({D.TOKEN_KIND[x] for x in self.held[t]}) or [-1]
-                for lk in kinds:
-                    lname = D.LOOT_IDS[lk] if lk >= 0 else "none"
-                    for keep in ((0, 1) if chey and lk == D.PURSE else (0,)):
-                        ktxt = f",keep={keep}" if chey and lk == D.PURSE else ""
-                        for d in dests:
-                            ids.append(f"punch:target={tname},loot={lname}{ktxt},car={d}")
-                            pays.append((t, lk, keep, d))
+                for lk in self._loot_kinds(self.held[t]) or [-1]:
+                    keeps = (0, 1) if chey and lk == D.PURSE else (-1,)
+                    for keep in keeps:
+                        for d in (c - 1, c + 1):
+                            if 0 <= d <= k:
+                                codes.append(punch_code(t, lk, keep, d))
         elif kind == D.ROB:
-            for lk in sorted({D.TOKEN_KIND[x] for x in self.floor[p]}):
-                ids.append(f"rob:loot={D.LOOT_IDS[lk]}")
-                pays.append(lk)
-        return tuple(ids), tuple(pays)
+            for lk in self._loot_kinds(self.floor[p]):
+                codes.append(C_ROB << CODE_SHIFT | lk)
+        return codes
+
+    @staticmethod
+    def _loot_kinds(tokens: tuple[int, ...]) -> list[int]:
+        """The kinds of loot among ``tokens`` (purse, jewel, strongbox), each once, in that order."""
+        mask = 0
+        for x in tokens:
+            mask |= 1 << D.TOKEN_KIND[x]
+        return [lk for lk in (D.PURSE, D.JEWEL, D.BOX) if (mask >> lk) & 1]
 
     def _belle(self, targets: list[int]) -> list[int]:
         """CE-8 Belle: not a target of Fire or Punch while another bandit could be chosen."""
@@ -500,10 +509,11 @@ class ColtState(GameState):
         return self._belle(out)
 
     # ------------------------------------------------------------------------- Schemin' (CE-3.2)
-    def _do_scheme(self, seat: int, pay: int, ev: list[Event]) -> None:
+    def _do_scheme(self, seat: int, code: int, ev: list[Event] | None) -> None:
         ttype = self.sched[self.sp] & 3
         self.ghost &= ~(1 << seat)
-        if pay >= 0:
+        pay = code & CODE_ARG
+        if code >> CODE_SHIFT == C_PLAY:
             card = pay >> 1
             fd = (pay & 1) or ttype == D.TUNNEL
             if pay & 1:
@@ -516,19 +526,22 @@ class ColtState(GameState):
                     self.phase = COVER
                     self.aux = b
                     return
-        elif pay == -1:
+        elif code == DRAW_CODE:
             got = self._draw(seat, 3)
-            ev.append(Event("draw", {"seat": seat, "count": len(got)}))
-            ev.append(Event("drawn", {"seat": seat, "cards": [self.names[c] for c in got]}, seats=(seat,)))
-        else:
+            if ev is not None:
+                ev.append(Event("draw", {"seat": seat, "count": len(got)}))
+                ev.append(Event("drawn", {"seat": seat, "cards": [self.names[c] for c in got]}, seats=(seat,)))
+        elif ev is not None:
             ev.append(Event("pass", {"seat": seat}))
         self._next_slot(ev)
 
-    def _play(self, seat: int, card: int, fd: int, ev: list[Event]) -> None:
-        h = list(self.hand[seat])
-        h.remove(card)
-        self.hand[seat] = tuple(h)
+    def _play(self, seat: int, card: int, fd: int, ev: list[Event] | None) -> None:
+        h = self.hand[seat]
+        i = h.index(card)
+        self.hand[seat] = h[:i] + h[i + 1:]
         self.pile = self.pile + (card * 2 + (1 if fd else 0),)
+        if ev is None:
+            return
         name = self.names[card]
         if fd:
             ev.append(Event("play", {"seat": seat, "card": None, "face_down": True}))
@@ -536,15 +549,16 @@ class ColtState(GameState):
         else:
             ev.append(Event("play", {"seat": seat, "card": name, "face_down": False}))
 
-    def _do_cover(self, seat: int, pay: int, ev: list[Event]) -> None:
+    def _do_cover(self, seat: int, pay: int, ev: list[Event] | None) -> None:
         if pay >= 0:
             self._play(seat, pay, 0, ev)
-            ev.append(Event("cover", {"seat": seat}))
+            if ev is not None:
+                ev.append(Event("cover", {"seat": seat}))
         self.aux = -1
         self.phase = SCHEME
         self._next_slot(ev)
 
-    def _next_slot(self, ev: list[Event]) -> None:
+    def _next_slot(self, ev: list[Event] | None) -> None:
         self.sp += 1
         if self.sp < len(self.sched):
             self.actor = self.sched[self.sp] >> 2
@@ -573,7 +587,7 @@ class ColtState(GameState):
         self.hand[seat] = tuple(sorted(self.hand[seat] + got))
         return got
 
-    def _end_scheme(self, ev: list[Event]) -> None:
+    def _end_scheme(self, ev: list[Event] | None) -> None:
         if self.expert:
             # CE-11: bullets in hand go to the discard pile; each player then discards what he wants
             for s in range(self.n):
@@ -597,18 +611,19 @@ class ColtState(GameState):
             self.ktop[s] = 0
         self._begin_steal(ev)
 
-    def _do_expert(self, seat: int, pay: int, ev: list[Event]) -> None:
+    def _do_expert(self, seat: int, pay: int, ev: list[Event] | None) -> None:
         if pay >= 0:
             h = list(self.hand[seat])
             h.remove(pay)
             self.hand[seat] = tuple(h)
             self.disc[seat] += (pay,)
-            ev.append(Event("discard", {"seat": seat, "card": self.names[pay]}))
+            if ev is not None:
+                ev.append(Event("discard", {"seat": seat, "card": self.names[pay]}))
         else:
             self.queue = self.queue[1:]
         self._next_expert(ev)
 
-    def _next_expert(self, ev: list[Event]) -> None:
+    def _next_expert(self, ev: list[Event] | None) -> None:
         while self.queue and not self.hand[self.queue[0]]:
             self.queue = self.queue[1:]
         if self.queue:
@@ -617,25 +632,26 @@ class ColtState(GameState):
         self._begin_steal(ev)
 
     # ------------------------------------------------------------------------- Stealin' (CE-3.4, CE-6)
-    def _begin_steal(self, ev: list[Event]) -> None:
+    def _begin_steal(self, ev: list[Event] | None) -> None:
         self.phase = STEAL
         self.res = 0
-        ev.append(Event("stealin", {}))
+        if ev is not None:
+            ev.append(Event("stealin", {}))
         self._run_steal(ev)
 
-    def _run_steal(self, ev: list[Event]) -> None:
+    def _run_steal(self, ev: list[Event] | None) -> None:
         """Resolve pile cards in order until one needs its owner's choice (or the pile is done)."""
         pile = self.pile
         while self.res < len(pile):
             entry = pile[self.res]
             opts = self._card_options(entry)
-            if len(opts[0]) > 1:
+            if len(opts) > 1:
                 self.actor = self.card_owner(entry >> 1)
-                self._dc = opts
+                self._codes = opts
                 return
-            if opts[0]:
-                self._resolve(entry, opts[1][0], ev)
-            else:
+            if opts:
+                self._resolve(entry, opts[0], ev)
+            elif ev is not None:
                 ev.append(Event("no_effect", {"seat": self.card_owner(entry >> 1), "card": self.names[entry >> 1]}))
             self._card_done(ev)
         self.pile = ()
@@ -643,7 +659,7 @@ class ColtState(GameState):
         self.res = 0
         self._end_round(ev)
 
-    def _card_done(self, ev: list[Event]) -> None:
+    def _card_done(self, ev: list[Event] | None) -> None:
         """CE-3.4 / CE-11: a resolved card goes back on top of its owner's deck (expert: discard)."""
         card = self.pile[self.res] >> 1
         o = self.card_owner(card)
@@ -654,21 +670,23 @@ class ColtState(GameState):
             self.ktop[o] += 1
         self.res += 1
 
-    def _resolve(self, entry: int, pay: Any, ev: list[Event]) -> None:
+    def _resolve(self, entry: int, code: int, ev: list[Event] | None) -> None:
+        """Carry out the pile card ``entry`` the way ``code`` (one of its ``_card_options``) says."""
         card = entry >> 1
         kind = D.CARD_KIND[card]
+        arg = code & CODE_ARG
         if kind == D.MARSHAL:
-            self._marshal_to(pay, ev)
+            self._marshal_to(arg, ev)
             return
         b = card // 6
         if kind == D.MOVE or kind == D.FLOOR:
-            self._enter(b, pay, ev)
+            self._enter(b, arg, ev)
         elif kind == D.FIRE:
-            self._fire(b, pay, ev)
+            self._fire(b, arg, ev)
         elif kind == D.PUNCH:
-            self._punch(b, pay, ev)
+            self._punch(b, punch_parts(arg), ev)
         elif kind == D.ROB:
-            self._take(b, self.pos[b], pay, ev, "rob")
+            self._take(b, self.pos[b], arg, ev, "rob")
 
     def _give(self, b: int, card: int) -> None:
         o = self.owner[b]
@@ -677,42 +695,48 @@ class ColtState(GameState):
         if card == D.NEUTRAL:
             self.neutral -= 1
 
-    def _neutral_to(self, bandits: list[int], ev: list[Event]) -> None:
+    def _neutral_to(self, bandits: list[int], ev: list[Event] | None) -> None:
         """CE-6/CE-7: each listed bandit takes a neutral bullet — all of them, or none if too few are left."""
         if not bandits:
             return
         if self.neutral >= len(bandits):
             for b in bandits:
                 self._give(b, D.NEUTRAL)
-            ev.append(Event("neutral_bullets", {"bandits": [self.bname(b) for b in bandits], "given": True}))
-        else:
+            if ev is not None:
+                ev.append(Event("neutral_bullets", {"bandits": [self.bname(b) for b in bandits], "given": True}))
+        elif ev is not None:
             ev.append(Event("neutral_bullets", {"bandits": [self.bname(b) for b in bandits], "given": False}))
 
-    def _enter(self, b: int, p: int, ev: list[Event]) -> None:
+    def _enter(self, b: int, p: int, ev: list[Event] | None) -> None:
         """Put bandit ``b`` at place ``p``, then the Marshal rule (CE-6) if he came inside the Marshal's car."""
         self.pos[b] = p
-        ev.append(Event("moved", {"bandit": self.bname(b), "car": p >> 1, "level": LEVEL_IDS[p & 1]}))
+        if ev is not None:
+            ev.append(Event("moved", {"bandit": self.bname(b), "car": p >> 1, "level": LEVEL_IDS[p & 1]}))
         if p & 1 == 0 and p >> 1 == self.marshal:
             self.pos[b] = p | 1
-            ev.append(Event("flee", {"bandits": [self.bname(b)], "car": p >> 1}))
+            if ev is not None:
+                ev.append(Event("flee", {"bandits": [self.bname(b)], "car": p >> 1}))
             self._neutral_to([b], ev)
 
-    def _marshal_to(self, c: int, ev: list[Event]) -> None:
+    def _marshal_to(self, c: int, ev: list[Event] | None) -> None:
         self.marshal = c
-        ev.append(Event("marshal", {"car": c}))
+        if ev is not None:
+            ev.append(Event("marshal", {"car": c}))
         hit = [b for b in range(self.nb) if self.pos[b] == 2 * c]
         if hit:
             for b in hit:
                 self.pos[b] = 2 * c + 1
-            ev.append(Event("flee", {"bandits": [self.bname(b) for b in hit], "car": c}))
+            if ev is not None:
+                ev.append(Event("flee", {"bandits": [self.bname(b) for b in hit], "car": c}))
             self._neutral_to(hit, ev)
 
-    def _fire(self, b: int, t: int, ev: list[Event]) -> None:
+    def _fire(self, b: int, t: int, ev: list[Event] | None) -> None:
         self.bullets[b] -= 1
         self._give(t, D.BULLET0 + b)
         if not (self.two and self.owner[t] == self.owner[b]):
             self.fired[self.owner[b]] += 1
-        ev.append(Event("fire", {"bandit": self.bname(b), "target": self.bname(t)}))
+        if ev is not None:
+            ev.append(Event("fire", {"bandit": self.bname(b), "target": self.bname(t)}))
         if self.chars[b] == D.DJANGO:
             c, tc = self.pos[b] >> 1, self.pos[t] >> 1
             if tc != c:
@@ -720,7 +744,8 @@ class ColtState(GameState):
                 if 0 <= d <= self.k:
                     self._enter(t, 2 * d + (self.pos[t] & 1), ev)
 
-    def _punch(self, b: int, pay: tuple[int, int, int, int], ev: list[Event]) -> None:
+    def _punch(self, b: int, pay: tuple[int, int, int, int], ev: list[Event] | None) -> None:
+        """CE-6 Punch: ``pay`` is ``punch_parts`` of the code (keep is 1 only when Cheyenne keeps a purse)."""
         t, lk, keep, d = pay
         p = self.pos[b]
         token = -1
@@ -729,13 +754,14 @@ class ColtState(GameState):
             h = list(self.held[t])
             h.remove(token)
             self.held[t] = tuple(h)
-            if keep:
+            if keep > 0:
                 self.held[b] += (token,)
                 self.known[self.owner[b]] |= 1 << token
             else:
                 self.floor[p] += (token,)
-        ev.append(Event("punch", {"bandit": self.bname(b), "target": self.bname(t),
-                                  "loot": D.LOOT_IDS[lk] if lk >= 0 else None, "kept": bool(keep)}))
+        if ev is not None:
+            ev.append(Event("punch", {"bandit": self.bname(b), "target": self.bname(t),
+                                      "loot": D.LOOT_IDS[lk] if lk >= 0 else None, "kept": keep > 0}))
         self._enter(t, 2 * d + (p & 1), ev)
 
     def _pick(self, tokens: tuple[int, ...], lk: int) -> int:
@@ -748,7 +774,7 @@ class ColtState(GameState):
                 return x
         raise AssertionError("no token of that kind")  # pragma: no cover - options guarantee it
 
-    def _take(self, b: int, p: int, lk: int, ev: list[Event], why: str) -> None:
+    def _take(self, b: int, p: int, lk: int, ev: list[Event] | None, why: str) -> None:
         token = self._pick(self.floor[p], lk)
         f = list(self.floor[p])
         f.remove(token)
@@ -756,10 +782,11 @@ class ColtState(GameState):
         self.held[b] += (token,)
         if token < D.FIRST_JEWEL:
             self.known[self.owner[b]] |= 1 << token
-        ev.append(Event(why, {"bandit": self.bname(b), "loot": D.LOOT_IDS[lk]}))
+        if ev is not None:
+            ev.append(Event(why, {"bandit": self.bname(b), "loot": D.LOOT_IDS[lk]}))
 
     # ------------------------------------------------------------------------- rounds and events
-    def _start_round(self, ev: list[Event]) -> None:
+    def _start_round(self, ev: list[Event] | None) -> None:
         """CE-3.1: reveal the round card, build the Schemin' schedule, deal (or CE-10 keep-1 first)."""
         rc = self.rounds[self.round]
         turns = D.ROUND_TURNS_SMALL[rc] if self.n <= 4 else D.ROUND_TURNS_LARGE[rc]
@@ -772,7 +799,8 @@ class ColtState(GameState):
                 if tt == D.SPEEDUP:
                     sched.append(seat * 4 + tt)
         self.sched = tuple(sched)
-        ev.append(Event("round", {"round": self.round + 1, "card": D.ROUND_IDS[rc], "first": first}))
+        if ev is not None:
+            ev.append(Event("round", {"round": self.round + 1, "card": D.ROUND_IDS[rc], "first": first}))
         if self.preset:
             self.preset = False
             self._begin_scheme(ev)
@@ -803,7 +831,7 @@ class ColtState(GameState):
         self.ktop[seat] = 0
         self._draw(seat, self.hand_size(seat))
 
-    def _do_keep2p(self, seat: int, card: int, ev: list[Event]) -> None:
+    def _do_keep2p(self, seat: int, card: int, ev: list[Event] | None) -> None:
         cards = list(self.deck[seat])
         cards.remove(card)
         self.hand[seat] = (card,)
@@ -811,26 +839,28 @@ class ColtState(GameState):
         self.deck[seat] = tuple(cards)
         self.ktop[seat] = 0
         self._draw(seat, self.hand_size(seat))
-        ev.append(Event("keep", {"seat": seat}))
-        ev.append(Event("kept", {"seat": seat, "card": self.names[card]}, seats=(seat,)))
+        if ev is not None:
+            ev.append(Event("keep", {"seat": seat}))
+            ev.append(Event("kept", {"seat": seat, "card": self.names[card]}, seats=(seat,)))
         self.queue = self.queue[1:]
         if self.queue:
             self.actor = self.queue[0]
         else:
             self._begin_scheme(ev)
 
-    def _do_setup2p(self, seat: int, b: int, ev: list[Event]) -> None:
+    def _do_setup2p(self, seat: int, b: int, ev: list[Event] | None) -> None:
         """CE-10: the chosen bandit starts inside the caboose, the other inside the car before it."""
         for x in self.sb[seat]:
             self.pos[x] = 2 * self.k if x == b else 2 * (self.k - 1)
-        ev.append(Event("start", {"seat": seat, "caboose": self.bname(b)}))
+        if ev is not None:
+            ev.append(Event("start", {"seat": seat, "caboose": self.bname(b)}))
         self.queue = self.queue[1:]
         if self.queue:
             self.actor = self.queue[0]
         else:
             self._start_round(ev)
 
-    def _begin_scheme(self, ev: list[Event]) -> None:
+    def _begin_scheme(self, ev: list[Event] | None) -> None:
         self.phase = SCHEME
         self.sp = 0
         self.ghost = 0
@@ -842,11 +872,11 @@ class ColtState(GameState):
         else:
             self._end_scheme(ev)
 
-    def _end_round(self, ev: list[Event]) -> None:  # noqa: C901
+    def _end_round(self, ev: list[Event] | None) -> None:  # noqa: C901
         """CE-3.5 / CE-7: the round card's event."""
         e = D.ROUND_EVENT[self.rounds[self.round]]
         nb, pos = self.nb, self.pos
-        if e:
+        if e and ev is not None:
             ev.append(Event("event", {"event": D.EVENT_IDS[e]}))
         if e == D.EV_ANGRY:
             m = self.marshal
@@ -887,15 +917,17 @@ class ColtState(GameState):
                         h.remove(t)
                         self.held[b] = tuple(h)
                         self.removed += (t,)
-                        ev.append(Event("revenge", {"bandit": self.bname(b)}))
+                        if ev is not None:
+                            ev.append(Event("revenge", {"bandit": self.bname(b)}))
         elif e == D.EV_HOSTAGE:
             for b in range(nb):
                 if pos[b] >> 1 == 0:
                     self.bonus[self.owner[b]] += 250
-                    ev.append(Event("ransom", {"bandit": self.bname(b), "amount": 250}))
+                    if ev is not None:
+                        ev.append(Event("ransom", {"bandit": self.bname(b), "amount": 250}))
         self._finish_round(ev)
 
-    def _do_pickpocket(self, take: int, ev: list[Event]) -> None:
+    def _do_pickpocket(self, take: int, ev: list[Event] | None) -> None:
         b = self.queue[0]
         if take:
             self._take(b, self.pos[b], D.PURSE, ev, "pickpocket")
@@ -905,15 +937,16 @@ class ColtState(GameState):
         else:
             self._finish_round(ev)
 
-    def _finish_round(self, ev: list[Event]) -> None:
+    def _finish_round(self, ev: list[Event] | None) -> None:
         self.first = (self.first + 1) % self.n
         self.round += 1
         self.queue = ()
         if self.round >= len(self.rounds):
             self.phase = OVER
             self.actor = -1
-            self._dc = ((), ())
-            ev.append(Event("game_over", {}))
+            self._codes = NO_CODES
+            if ev is not None:
+                ev.append(Event("game_over", {}))
             return
         self._start_round(ev)
 
@@ -954,7 +987,7 @@ class ColtState(GameState):
         from .views import determinize
 
         determinize(self, seat, rng)
-        self._dc = None
+        self._codes = None
         if self.actor >= 0:
             self._decision()
 

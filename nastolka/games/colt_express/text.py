@@ -15,7 +15,8 @@ from nastolka.engine import Event, parse_id
 from nastolka.engine.words import Noun, for_module, join, names_or_default, sentence
 
 from . import data as D
-from .state import COVER, PICKPOCKET_PASS, PICKPOCKET_TAKE
+from .codes import PICKPOCKET_PASS, PICKPOCKET_TAKE
+from .state import COVER
 
 if TYPE_CHECKING:
     from .state import ColtState

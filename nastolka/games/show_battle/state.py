@@ -119,7 +119,7 @@ class ShowBattleState(GameState):
         s.players = players
         s.rng = rng
         s.step = 0
-        s._history = None
+        s._start_history()
         s.origin = Origin(players, options, 0, setup)   # a placeholder (Game.new sets the real one)
         s.solo = players == 1
         s.nt = nt = 2 if s.solo else players
