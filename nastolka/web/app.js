@@ -3,8 +3,8 @@
 // the version it saw. A seat token lives in this browser's localStorage and is sent only in "hello".
 import { h, clear, toast } from "./dom.js";
 import { t, lang, setLang, pick, plural } from "./i18n.js";
-import { renderBoard, loadBoard } from "./render/index.js";
-import { boardContext, tipAttrs, miniCard } from "./kit.js";
+import { renderBoard, loadBoard, renderLogCards } from "./render/index.js";
+import { boardContext, tipAttrs } from "./kit.js";
 import { installTips, hideTip } from "./tips.js";
 
 const app = document.getElementById("app");
@@ -519,7 +519,8 @@ function tablePage(id) {
       clock);
   }
 
-  // the log: one entry per move — who moved, what happened — each a link to the position after it
+  // the log: one entry per move — who moved, what happened, the cards it named drawn as faces — each a
+  // link to the position after it (a position this page saw; after the game, the replay's step)
   function logPanel(names) {
     const moves = [];
     for (const e of log.slice(-120)) {
@@ -527,18 +528,34 @@ function tablePage(id) {
       if (last && last.version === e.version) last.events.push(e);
       else moves.push({ version: e.version, seat: e.seat, by: e.by, events: [e] });
     }
-    const cardCtx = boardContext(pres, {});
+    const cardCtx = boardContext(pres, { seatNames: names, you: msg.you, view: msg.view, legal: [], act: () => {},
+      redraw: () => {}, prev: null, animate: false });
+    const over = msg.table.status === "over";
     const items = moves.slice(-50).map((m) => {
-      const seen = history.has(m.version);
-      const who = m.seat !== null && m.seat !== undefined ? names[m.seat] : null;
+      const after = m.version + 1;      // an event's version is the step of its move; the position after is the next
+      const isLatest = after === msg.version;
+      const seen = history.has(after) || isLatest;
       const standIn = m.by === "clock" || m.by === "standin";
-      const body = m.events.map((e) => h("span", { class: "log-ev" }, pick(e),
-        e.args && typeof e.args.card === "string" ? [" ", miniCard(cardCtx, e.args.card.split(":")[0])] : null));
-      return h("li", { "data-v": m.version, class: `${viewing === m.version ? "viewing" : ""}${msg && m.version === msg.version ? " latest" : ""}` },
+      // the mover's name heads an entry only when its texts name nobody (they mostly say who did what)
+      const named = m.events.some((e) => names.some((n) => n && pick(e).includes(n)));
+      const who = m.seat !== null && m.seat !== undefined && (standIn || !named) ? names[m.seat] : null;
+      const body = m.events.map((e) => {
+        const faces = renderLogCards(msg.table.game, cardCtx, e);
+        return h("span", { class: "log-ev" }, h("span", { class: "log-text" }, pick(e)),
+          faces.length ? h("span", { class: "log-cards" }, faces) : null);
+      });
+      let step;
+      if (seen) {
+        step = h("button", { type: "button", class: "log-step linklike", title: t("position_after"), "data-after": after,
+          onclick: () => { viewing = isLatest ? null : after; render(); } }, body);
+      } else if (over && !isLatest) {
+        step = h("a", { class: "log-step linklike", href: `#/r/${id}/${after}`, title: t("position_after"), "data-after": after }, body);
+      } else {
+        step = h("span", { class: "log-step" }, body);
+      }
+      return h("li", { "data-v": m.version, class: `${viewing === after ? "viewing" : ""}${isLatest ? " latest" : ""}` },
         who ? h("span", { class: "log-who" }, who, standIn ? h("span", { class: "muted" }, ` (${t("standin")})`) : null) : null,
-        seen ? h("button", { type: "button", class: "log-step linklike", title: t("position_after"),
-          onclick: () => { viewing = m.version === msg.version ? null : m.version; render(); } }, body)
-          : h("span", { class: "log-step" }, body));
+        step);
     });
     return h("section", { class: "log" }, h("h3", {}, t("log")), h("ol", { id: "log" }, items));
   }
@@ -626,7 +643,7 @@ function tablePage(id) {
 }
 
 // ------------------------------------------------------------------------------------------ replay
-function replayPage(id) {
+function replayPage(id, start) {
   let step = 0;
   let frame = null;
   let pres = null;
@@ -668,7 +685,7 @@ function replayPage(id) {
     if (e.key === "ArrowLeft" && step > 0) load(step - 1);
   };
   window.addEventListener("keydown", keys);
-  load(0);
+  load(start || 0);
   return { destroy() { closed = true; window.removeEventListener("keydown", keys); }, rerender: render };
 }
 
@@ -703,7 +720,7 @@ function route() {
   const hash = location.hash || "#/";
   let m;
   if ((m = hash.match(/^#\/t\/([a-z0-9]+)/))) page = tablePage(m[1]);
-  else if ((m = hash.match(/^#\/r\/([a-z0-9]+)/))) page = replayPage(m[1]);
+  else if ((m = hash.match(/^#\/r\/([a-z0-9]+)(?:\/(\d+))?/))) page = replayPage(m[1], m[2] ? Number(m[2]) : 0);
   else if ((m = hash.match(/^#\/rules\/([a-z0-9_]+)/))) page = rulesPage(m[1]);
   else page = lobbyPage();
 }

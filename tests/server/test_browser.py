@@ -136,10 +136,9 @@ def assert_fits(page: Any, where: str) -> None:
 
 
 def page_words(page: Any) -> str:
-    """Everything a person reads on the table page except the log: text, tips and labels."""
+    """Everything a person reads on the table page, the log included: text, tips and labels."""
     return str(page.evaluate("""() => {
       const root = document.querySelector('.table-page').cloneNode(true);
-      root.querySelectorAll('.log').forEach((el) => el.remove());
       const tips = [...root.querySelectorAll('[data-tip],[data-tip-title]')]
         .map((el) => `${el.getAttribute('data-tip-title') || ''} ${el.getAttribute('data-tip') || ''}`);
       document.body.append(root); const text = root.innerText; root.remove();
@@ -155,11 +154,10 @@ def assert_no_leaks(page: Any, where: str) -> None:
 
 
 def assert_title_follows_turn(page: Any, word: str) -> None:
-    title = page.title()
-    if my_move(page):
-        assert word in title, title
-    else:
-        page.wait_for_function("w => !document.title.includes(w) || document.querySelector('button.act:enabled')", arg=word)
+    """The tab title says "your move" exactly when the page offers a move (checked once the page has drawn
+    the latest state: right after a click the buttons are disabled while the title still waits)."""
+    page.wait_for_function("""w => { const mine = !!document.querySelector('button.act:enabled');
+      return mine === document.title.includes(w) && (mine || !document.querySelector('button.act')); }""", arg=word)
 
 
 def hover_tip(page: Any, selector: str, expected: str) -> None:
@@ -177,6 +175,38 @@ def hover_tip(page: Any, selector: str, expected: str) -> None:
     text = page.locator("#tip").inner_text()
     assert expected in text, text
     page.mouse.move(1, 1)
+
+
+def in_both_languages(pages: list[Any], check: Any) -> None:
+    """Run ``check(page)`` on every page, then again with the language switched (and switch back)."""
+    for p in pages:
+        check(p)
+    for p in pages:
+        p.click("#lang")
+        p.wait_for_timeout(50)
+        check(p)
+        p.click("#lang")
+
+
+def check_log(page: Any, names: list[str], face: str) -> None:
+    """The log names people, draws the cards it names as the board's faces (with their rules tip), and an
+    entry opens the position after it."""
+    page.wait_for_selector(f".log .log-cards {face}")
+    tipped = page.locator(f".log .log-cards {face}[data-tip-title]").count()
+    assert tipped > 0, "the cards in the log carry no rules tip"
+    said = page.locator(".log").inner_text()
+    assert all(n in said for n in names), f"the log does not name {names}: {said[-400:]!r}"
+    entries = page.locator(".log button.log-step[data-after]")
+    if entries.count() < 2:
+        return
+    after = entries.nth(entries.count() - 2).get_attribute("data-after")
+    page.locator(f".log button.log-step[data-after='{after}']").click()   # found again if the page redrew
+    page.wait_for_selector("#hist-live")
+    assert page.locator(f".log li.viewing [data-after='{after}']").count() == 1
+    assert str(after) in page.locator("#history .hist-note").inner_text()
+    assert page.locator(".board-wrap.past").count() == 1
+    page.click("#hist-live")
+    page.wait_for_selector("#hist-live", state="detached")
 
 
 def play_to_end(pages: list[Any], rng: random.Random, seconds: float, checks: Any = None) -> None:
@@ -219,10 +249,8 @@ def test_two_people_play_show_battle(server: ServerProcess, browser: Any) -> Non
         anya.wait_for_timeout(50)
     first, word = (anya, "Ваш ход") if my_move(anya) else (boris, "Your move")
     assert word in first.title()
-    card = first.locator("button.sb-hand-card").first.get_attribute("data-card")
-    hover_tip(anya, ".sb-hand .sb-card", "")
-    if first is anya:
-        hover_tip(anya, f".sb-hand [data-card='{card}']", presentation_tip(server, "show_battle", str(card), "ru"))
+    own = str(anya.locator(".sb-hand .sb-card").first.get_attribute("data-card"))
+    hover_tip(anya, f".sb-hand [data-card='{own}']", presentation_tip(server, "show_battle", own, "ru"))
     before = str(version(first))
     first.locator("button.sb-hand-card").first.click()
     first.wait_for_selector("button.sb-target")
@@ -237,6 +265,17 @@ def test_two_people_play_show_battle(server: ServerProcess, browser: Any) -> Non
     vera.wait_for_selector(".sb-rows .sb-card")
     assert vera.locator(".sb-hand .sb-card").count() == 0 and vera.locator("button.act").count() == 0
     assert_no_leaks(vera, "Show Battle, spectator")
+    # the players' chat reaches the spectator at once; the spectators' chat does not reach the players
+    anya.fill("#chat-input", "Удачи!")
+    anya.click("#chat-send")
+    vera.wait_for_function("() => document.querySelector('#chat-list').innerText.includes('Удачи!')")
+    vera.fill("#chat-input", "Ходи клоуном")
+    vera.click("#chat-send")
+    vera.wait_for_function("() => document.querySelector('#chat-list').innerText.includes('Ходи клоуном')")
+    assert "Вера" in vera.locator("#chat-list").inner_text()
+    anya.wait_for_timeout(800)
+    assert "Ходи клоуном" not in anya.locator("#chat-list").inner_text()
+    assert "Ходи клоуном" not in boris.locator("#chat-list").inner_text()
     vera.context.close()
     shot = [False]
 
@@ -244,8 +283,11 @@ def test_two_people_play_show_battle(server: ServerProcess, browser: Any) -> Non
         if not shot[0] and version(p) >= 8:
             assert_fits(anya, "Show Battle 1280")
             assert_fits(boris, "Show Battle 390")
-            assert_no_leaks(anya, "Show Battle ru")
-            assert_no_leaks(boris, "Show Battle en")
+            in_both_languages([anya, boris], lambda q: assert_no_leaks(q, f"Show Battle {q.evaluate('document.documentElement.lang')}"))
+            assert_title_follows_turn(anya, "Ваш ход")
+            assert_title_follows_turn(boris, "Your move")
+            check_log(anya, ["Аня", "Boris"], ".sb-card")
+            check_log(boris, ["Аня", "Boris"], ".sb-card")
             anya.screenshot(path=str(ARTIFACTS / "show_battle_table.png"), full_page=True)
             boris.screenshot(path=str(ARTIFACTS / "show_battle_table_phone.png"), full_page=True)
             # a reload mid-game keeps the seat and the hand
@@ -336,8 +378,11 @@ def test_two_people_and_a_bot_play_colt_express(server: ServerProcess, browser: 
         if not shot[0] and version(p) >= 12:
             assert_fits(fan, "Colt Express 1280")
             assert_fits(vera, "Colt Express 390")
-            assert_no_leaks(fan, "Colt Express en")
-            assert_no_leaks(vera, "Colt Express ru")
+            in_both_languages([fan, vera], lambda q: assert_no_leaks(q, f"Colt Express {q.evaluate('document.documentElement.lang')}"))
+            assert_title_follows_turn(fan, "Your move")
+            assert_title_follows_turn(vera, "Ваш ход")
+            check_log(fan, ["Django fan", "Вера"], ".ce-card")
+            check_log(vera, ["Django fan", "Вера"], ".ce-card")
             # the caboose is on the phone's screen, not cut off
             box = vera.locator(".ce-car.caboose").bounding_box()
             assert box and box["x"] + box["width"] <= 390, box
@@ -388,8 +433,11 @@ def test_two_people_play_talespin(server: ServerProcess, browser: Any) -> None:
         if not shot[0] and version(p) >= 15:
             assert_fits(kit, "TaleSpin 1280")
             assert_fits(molly, "TaleSpin 390")
-            assert_no_leaks(kit, "TaleSpin ru")
-            assert_no_leaks(molly, "TaleSpin en")
+            in_both_languages([kit, molly], lambda q: assert_no_leaks(q, f"TaleSpin {q.evaluate('document.documentElement.lang')}"))
+            assert_title_follows_turn(kit, "Ваш ход")
+            assert_title_follows_turn(molly, "Your move")
+            check_log(kit, ["Кит", "Molly"], ".ts-card")
+            check_log(molly, ["Кит", "Molly"], ".ts-card")
             kit.screenshot(path=str(ARTIFACTS / "talespin_table.png"), full_page=True)
             molly.screenshot(path=str(ARTIFACTS / "talespin_table_phone.png"), full_page=True)
             shot[0] = True

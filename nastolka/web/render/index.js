@@ -2,8 +2,10 @@
 // folder's web/board.js and web/board.css); any other game gets the generic renderer.
 import { generic } from "./generic.js";
 import { h } from "../dom.js";
+import { miniCard } from "../kit.js";
 
 const loaded = {};         // game id -> board function (or generic)
+const logFaces = {};       // game id -> the board's logCards(ctx, event), when it has one
 
 export async function loadBoard(gameId, pres) {
   if (loaded[gameId]) return loaded[gameId];
@@ -16,6 +18,7 @@ export async function loadBoard(gameId, pres) {
     try {
       const mod = await import(files.js);
       fn = mod.default || generic;
+      if (typeof mod.logCards === "function") logFaces[gameId] = mod.logCards;
     } catch (err) {
       console.error(err);
     }
@@ -32,4 +35,18 @@ export function renderBoard(view, ctx) {
     console.error(err);
     return generic(view, ctx);
   }
+}
+
+// the cards an event names, drawn as the board draws them (its own face component, smaller in the log);
+// a game without a board of its own gets a named chip per card
+export function renderLogCards(gameId, ctx, event) {
+  const fn = logFaces[gameId];
+  try {
+    if (fn) return fn(ctx, event) || [];
+  } catch (err) {
+    console.error(err);
+  }
+  const a = event.args || {};
+  return [a.card, ...(Array.isArray(a.cards) ? a.cards : [])].filter((c) => typeof c === "string")
+    .map((c) => miniCard(ctx, c.split(":")[0])).filter(Boolean);
 }

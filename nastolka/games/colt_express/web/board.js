@@ -131,3 +131,23 @@ export default function coltExpress(view, ctx) {
     h("div", { class: "ce-pile-wrap" }, h("div", { class: "muted" }, ctx.word("pile")), h("div", { class: "ce-pile" }, pile)),
     resolving, hand, h("div", { class: "ce-players" }, players));
 }
+
+// the cards a log entry names, as faces: an action card in its bandit's colour (a face-down play as a
+// back), drawn and kept cards, bullets, and a new round card with its turn symbols
+export function logCards(ctx, e) {
+  const a = e.args || {};
+  const view = ctx.view || {};
+  const owner = typeof a.seat === "number" ? banditOf(view, a.seat) : null;
+  const attrs = (card) => ({ "data-card": card || "" });
+  if (e.kind === "round") {
+    if (typeof a.card !== "string" || !ctx.has(a.card)) return [];
+    return [h("span", { class: "ce-card ce-log round", "data-card": a.card,
+      ...tipAttrs(ctx.term(a.card), ctx.tip(a.card) || ctx.word(`round_${a.card}`)) },
+    h("span", { class: "ce-card-who" }, ctx.word("round")),
+    h("span", { class: "ce-card-kind", style: { "--fit": fit(ctx.term(a.card), 7) } }, ctx.term(a.card)))];
+  }
+  if (Array.isArray(a.cards)) return a.cards.map((c) => cardFace(ctx, c, owner, { cls: "ce-log", attrs: attrs(c) }));
+  if (!("card" in a) || !["play", "play_own", "discard", "no_effect", "kept"].includes(e.kind)) return [];
+  if (a.card === null || a.card === undefined) return owner ? [cardFace(ctx, null, owner, { cls: "ce-log" })] : [];
+  return [cardFace(ctx, a.card, owner, { cls: `ce-log${a.face_down ? " down" : ""}`, attrs: attrs(a.card) })];
+}

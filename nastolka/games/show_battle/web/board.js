@@ -119,3 +119,25 @@ export default function showBattle(view, ctx) {
     h("div", { class: "sb-phase muted" }, ctx.word(`phase_${view.phase}`), view.solo ? ` · ${ctx.word("solo")}` : ""),
     pending, h("div", { class: "sb-rows" }, rows), hand, h("div", { class: "sb-troupes" }, people));
 }
+
+// the cards a log entry names, as faces: the placed card (and the one it covers), a discarded, rotated
+// or revived card in its owner's colour (a rotated one turned to the value it shows now), a new hand
+export function logCards(ctx, e) {
+  const a = e.args || {};
+  const troupes = (ctx.view && ctx.view.troupes) || [];
+  const ofSeat = (seat) => {
+    const tr = troupes.find((x) => x.seat === seat && !x.rival);
+    return (tr && COLOURS[tr.colour]) || "#777";
+  };
+  const colour = a.owner !== undefined && a.owner !== null ? colourOf(troupes, a.owner) : ofSeat(a.seat);
+  const one = (card, cls = "", orient = 0) => (typeof card === "string" && ctx.has(card)
+    ? face(ctx, { card, orient, face_up: e.kind !== "discard" }, { colour, cls: `sb-log ${cls}`, attrs: { "data-card": card } }) : null);
+  if (e.kind === "skip") return [];
+  if (Array.isArray(a.cards)) return a.cards.map((c) => one(c)).filter(Boolean);
+  let orient = 0;
+  if (e.kind === "rotate" && typeof a.value === "number") {
+    const values = ctx.data(a.card).values || [];
+    orient = Math.max(0, values.indexOf(a.value));
+  }
+  return [one(a.card, "", orient), one(a.covers, "covered")].filter(Boolean);
+}

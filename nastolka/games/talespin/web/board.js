@@ -118,3 +118,14 @@ export default function talespin(view, ctx) {
   return h("div", { class: "board talespin" }, ring(ctx, view, players), dogfight, hand,
     h("div", { class: "ts-players" }, panels, khan));
 }
+
+// the cards a log entry names, as faces (a card whose face the reader may not see as a back)
+export function logCards(ctx, e) {
+  const a = e.args || {};
+  const ids = [];
+  if ("card" in a) ids.push(a.card);
+  if (typeof a.pilot === "string") ids.push(a.pilot);
+  if (Array.isArray(a.cards)) ids.push(...a.cards);
+  return ids.filter((c) => c === null || (typeof c === "string" && ctx.has(c)))
+    .map((c) => cardFace(ctx, c, { cls: "mini ts-log", attrs: { "data-card": c || "" } }));
+}
