@@ -62,24 +62,15 @@ class Config:
 def configs(game: Game) -> list[Config]:
     """Every player count with the default options, and each variant once.
 
-    A variant is a non-default value of a ``bool`` option (``True``) or of an option with a list of
-    choices (each other choice); it is played at the middle one of the player counts it applies to.
-    ``list`` options (a bandit per seat, a deck of locations) are setup, not variants.
+    A variant is one of :meth:`OptionSchema.variants` (a flipped ``bool``, each other choice), played at
+    the middle one of the player counts it applies to.
     """
     counts = list(range(game.min_players, game.max_players + 1))
     out = [Config(game.id, n) for n in counts]
-    for option in game.options.options:
-        if option.kind == "bool":
-            values: list[Any] = [not option.default]
-        elif option.kind in ("choice", "int") and option.choices:
-            values = [c for c in option.choices if c != option.default]
-        else:
-            continue
+    for option, value in game.options.variants():
         applies = [n for n in counts if option.applies_to(n)]
-        if not applies:
-            continue
-        players = applies[(len(applies) - 1) // 2]
-        out.extend(Config(game.id, players, {option.name: value}) for value in values)
+        if applies:
+            out.append(Config(game.id, applies[(len(applies) - 1) // 2], {option.name: value}))
     return out
 
 

@@ -2,6 +2,8 @@
 
 * the engine imports nothing of nastolka but itself;
 * a game's rules import only the engine and their own folder (never another game, a service or a client);
+* a game's client parts (``tui.py`` its terminal board, ``observe.py`` its RL observation) may also use
+  their client's toolkit, and no rules module imports them (the clients find them through the descriptor);
 * services (bots, match, arena, simulate, bench) import no client (cli, tui, server, web, rl).
 
 Imports are read from the source (``import``/``from`` statements, also inside functions, and
@@ -24,6 +26,9 @@ CLIENTS = ("nastolka.cli", "nastolka.tui", "nastolka.server", "nastolka.web", "n
 _DOTTED = re.compile(r"nastolka(\.[a-z_]+)+")
 SERVICES = ("nastolka.bots", "nastolka.match", "nastolka.arena", "nastolka.simulate", "nastolka.bench",
             "nastolka.playthrough")
+
+#: a game folder's client parts and the toolkit each may use (``Game.part`` finds them by these names)
+GAME_PARTS = {"tui": ("nastolka.tui",), "observe": ("nastolka.rl",)}
 
 
 def _module_name(path: Path) -> str:
@@ -74,8 +79,14 @@ def _violations(path: Path) -> list[str]:
     if _under(name, ("nastolka.engine",)):
         return sorted(m for m in imports if not _under(m, ("nastolka.engine",)))
     if name.startswith("nastolka.games."):
-        own = ".".join(name.split(".")[:3])
-        return sorted(m for m in imports if not _under(m, ("nastolka.engine", own)))
+        parts = name.split(".")
+        own = ".".join(parts[:3])
+        part = parts[3] if len(parts) > 3 else ""
+        allowed = ("nastolka.engine", own, *GAME_PARTS.get(part, ()))
+        bad = {m for m in imports if not _under(m, allowed)}
+        if part not in GAME_PARTS:
+            bad |= {m for m in imports if _under(m, tuple(f"{own}.{p}" for p in GAME_PARTS))}
+        return sorted(bad)
     if name == "nastolka.games":
         return sorted(m for m in imports if not _under(m, ("nastolka.engine", "nastolka.games")))
     if _under(name, SERVICES):
@@ -94,3 +105,15 @@ def test_the_check_sees_lazy_and_relative_imports() -> None:
     probe = PACKAGE / "engine" / "registry.py"
     assert all(m.startswith("nastolka.engine") for m in _imports(probe))
     assert len(MODULES) > 80
+
+
+def test_a_rules_module_may_not_import_a_client_part() -> None:
+    """The rules of a game importing its own terminal board would load the client with the rules."""
+    probe = PACKAGE / "games" / "talespin" / "_probe_layers.py"
+    probe.write_text("from . import tui\nfrom nastolka.tui.boards import base\n", encoding="utf-8")
+    try:
+        assert _violations(probe) == ["nastolka.games.talespin.tui", "nastolka.tui.boards",
+                                      "nastolka.tui.boards.base"]
+    finally:
+        probe.unlink()
+    assert _violations(PACKAGE / "games" / "talespin" / "tui.py") == []

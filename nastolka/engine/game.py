@@ -1,11 +1,21 @@
-"""The description of a game: identity, player counts, options, its state class and its own bots."""
+"""The description of a game: identity, player counts, options, its state class, its bots and its parts.
+
+Clients hold no knowledge of a particular game: they ask the descriptor. What a bot needs (its own bots,
+a position evaluator, search tuning) are fields; what a client draws with is a module of the game's folder
+found by name (:meth:`Game.part`: ``tui`` the terminal board, ``observe`` the RL observation; the
+browser board is the folder's ``web/board.js``), so the rules never import a client's libraries and
+adding a game edits no shared file.
+"""
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from .errors import OptionError
@@ -37,9 +47,39 @@ class Game:
     #: upgrades an action id written before the engine's id grammar (``nastolka.engine.ids``) to today's
     #: id; called only for ids that do not parse, so records and stored games of any age replay
     legacy_ids: Callable[[str], str] | None = None
+    #: each seat's progress towards winning in [0, 1] (1: as good as won) for a position that is not over:
+    #: the search bots score a playout cut short with it (``bot_tuning``'s ``cutoff``); read from a
+    #: determinized state, so it may use any field
+    progress: Callable[[Any], Sequence[float]] | None = None
+    #: search settings per bot level (``hard``, ``expert``) overriding the common ones of
+    #: ``nastolka.bots.levels`` — chosen with arena runs, so each entry says why in a comment; ``cutoff``
+    #: (plies) stops playouts there and scores them with ``progress``
+    bot_tuning: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.state_class.game = self
+
+    @property
+    def package(self) -> str:
+        """The package of the game's folder (where its parts are found); empty for a one-module game."""
+        module = self.state_class.__module__
+        spec = sys.modules[module].__spec__ if module in sys.modules else None
+        if spec is not None and spec.submodule_search_locations is not None:
+            return module
+        return module.rpartition(".")[0]
+
+    def part(self, name: str) -> ModuleType | None:
+        """The module ``name`` of the game's folder (``tui``, ``observe``, …), or None if it has none.
+
+        Imported on first use, so the rules never load a client's libraries. A part that exists but
+        fails to import raises: a broken board must fail loudly, not quietly turn into a generic one.
+        """
+        if not self.package:
+            return None
+        full = f"{self.package}.{name}"
+        if full not in sys.modules and importlib.util.find_spec(full) is None:
+            return None
+        return importlib.import_module(full)
 
     def name(self, lang: str = "en") -> str:
         return self.name_ru if lang == "ru" else self.name_en
@@ -54,10 +94,15 @@ class Game:
         return self.legacy_ids(aid)
 
     @property
+    def folder(self) -> Path:
+        """The game's folder (where its state module is): its data, words, vocabulary and ``web/`` board."""
+        module = sys.modules.get(self.state_class.__module__)
+        return Path(getattr(module, "__file__", "") or ".").resolve().parent
+
+    @property
     def words(self) -> Words | None:
         """The game's presentation data (``words.toml`` beside its state module), or None if it has none."""
-        module = sys.modules.get(self.state_class.__module__)
-        path = Path(getattr(module, "__file__", "") or ".").resolve().with_name("words.toml")
+        path = self.folder / "words.toml"
         return load(path) if path.is_file() else None
 
     def choice_label(self, option: str, value: Any, lang: str = "en") -> str:

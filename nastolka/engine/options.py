@@ -120,6 +120,22 @@ class OptionSchema:
             result[key] = option.coerce(raw)
         return result
 
+    def variants(self) -> list[tuple[Option, Any]]:
+        """Each option value that makes a variant of the game: ``True`` for an option that is off by
+        default (or ``False`` for one that is on), every non-default value of an option with choices.
+
+        One change at a time (the full product explodes): the playthrough files, the RL vocabularies
+        and any search for ids an option adds each reach that option's ids with one game of it.
+        ``list`` options (a bandit per seat, a deck of locations) are setup, not variants.
+        """
+        out: list[tuple[Option, Any]] = []
+        for option in self.options:
+            if option.kind == "bool":
+                out.append((option, not option.default))
+            elif option.kind in ("choice", "int") and option.choices:
+                out.extend((option, c) for c in option.choices if c != option.default)
+        return out
+
     def to_json(self) -> list[dict[str, Any]]:
         return [o.to_json() for o in self.options]
 

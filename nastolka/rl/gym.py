@@ -146,7 +146,3 @@ class NastolkaGymEnv(gymnasium.Env):
             return None
         return text
 
-
-def gym_env(game: Game | str, players: int | None = None, **kwargs: Any) -> NastolkaGymEnv:
-    """Shorthand constructor mirroring :func:`nastolka.rl.pettingzoo.env`."""
-    return NastolkaGymEnv(game, players, **kwargs)

@@ -15,7 +15,6 @@ can be cached by the client and can never leak hidden information.
 from __future__ import annotations
 
 import functools
-import importlib
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -31,8 +30,7 @@ TIPS = ("effect", "text", "bonus")
 
 
 def folder_of(game: Game) -> Path:
-    module = importlib.import_module(game.state_class.__module__)
-    return Path(module.__file__ or ".").resolve().parent
+    return game.folder
 
 
 def _walk(node: Any, out: dict[str, dict[str, Any]], key: str | None = None,

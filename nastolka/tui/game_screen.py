@@ -37,6 +37,7 @@ from .i18n import tr
 from .keys import localize
 from .layout import SIDE_MIN_WIDTH, Plan, is_tight, plan, side_width
 from .names import seat_names
+from .saves import save_and_tell
 from .session import Session
 
 #: the answers when leaving a game with unsaved moves: (answer, key, label); Esc keeps playing
@@ -69,7 +70,7 @@ class GameScreen(Screen[None]):
         self.session = session
         self.lang = lang
         self.pace = pace
-        self.presenter = presenter_for(session.game.id)
+        self.presenter = presenter_for(session.game)
         humans = session.humans
         #: the seat whose view is on screen; None = nobody's (covered, or a game of bots only)
         self.shown: int | None = humans[0] if len(humans) == 1 else None
@@ -475,13 +476,8 @@ class GameScreen(Screen[None]):
         self.app.push_screen(HelpScreen(tr("cards_title", lang, game=game.name(lang)), lang, cards=cards))
 
     def action_save(self) -> None:
-        try:
-            path = self.session.save()
-        except (OSError, NastolkaError) as exc:
-            self.notify(tr("save_failed", self.lang, msg=exc), severity="error")
-            return
-        self.notify(tr("saved", self.lang, path=path))
-        self.refresh_bindings()
+        if save_and_tell(self, self.session, self.lang):
+            self.refresh_bindings()
 
     def action_undo(self) -> None:
         if self.thinking is not None:

@@ -42,7 +42,7 @@ class ReplayScreen(Screen[None]):
         self.game = game
         self.record = record
         self.lang = lang
-        self.presenter = presenter_for(game.id)
+        self.presenter = presenter_for(game)
         session = Session.from_record(game, record, ["human"] * record.players)
         self.states: list[GameState] = [s for s in session.before] + [session.state]
         self.events: list[list[Event]] = [[]] + [step.events for step in session.steps]

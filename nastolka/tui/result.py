@@ -10,11 +10,10 @@ from textual.containers import Center, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from nastolka.engine import NastolkaError
-
 from .i18n import tr
 from .keys import localize
 from .names import seat_names
+from .saves import save_and_tell
 from .session import Session
 
 
@@ -69,12 +68,7 @@ class ResultScreen(ModalScreen[None]):
         self.app.pop_screen()  # the game screen, back to the start screen
 
     def action_save(self) -> None:
-        try:
-            path = self.session.save()
-        except (OSError, NastolkaError) as exc:
-            self.notify(tr("save_failed", self.lang, msg=exc), severity="error")
-            return
-        self.notify(tr("saved", self.lang, path=path))
+        save_and_tell(self, self.session, self.lang)
 
     def action_replay(self) -> None:
         from .replay import ReplayScreen

@@ -17,7 +17,20 @@ from nastolka.engine import Game, NastolkaError, Record
 
 from .i18n import tr
 from .names import seat_names
-from .session import seat_kinds_of
+from .session import Session, seat_kinds_of
+
+
+def save_and_tell(screen: Any, session: Session, lang: str) -> bool:
+    """Save the game and say where (or why not) in a notification on ``screen``; the one ``s`` key of the
+    game screen and of the result screen."""
+    try:
+        path = session.save()
+    except (OSError, NastolkaError) as exc:
+        screen.notify(tr("save_failed", lang, msg=exc), severity="error")
+        return False
+    screen.notify(tr("saved", lang, path=path))
+    return True
+
 
 #: at most this many files are read when a list opens (newest first)
 LIMIT = 60

@@ -121,3 +121,19 @@ def test_terminal_rewards() -> None:
     assert terminal_rewards(Result((-2.0,), (), (2,)), "score") == [-1.0]  # solo loss
     s = terminal_rewards(r, "score")
     assert s[0] == pytest.approx((3 - 5) / 5) and s[1] == pytest.approx((5 - 4) / 5)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_encoder_pieces_are_named_and_cover_the_vector(case: tuple[Game, int]) -> None:
+    """Every encoder names its parts in order, with no gap or overlap (OpenSpiel-style observers)."""
+    from nastolka.rl.encoders import make_encoder, split
+
+    game, players = case
+    encoder = make_encoder(game, players, {})
+    start = 0
+    for name, part in encoder.pieces.items():
+        assert part.start == start and part.stop > part.start, name
+        start = part.stop
+    assert start == encoder.size
+    vector = encoder.encode(game.new(players, seed=3).view(0))
+    assert sum(p.size for p in split(encoder, vector).values()) == encoder.size

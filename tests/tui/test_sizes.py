@@ -14,10 +14,11 @@ from typing import Any
 import pytest
 from textual.widgets import OptionList
 
+from nastolka.engine import get
 from nastolka.games.colt_express.text import bandit_name
+from nastolka.games.show_battle.tui import card_name as sb_card_name
 from nastolka.games.talespin.text import loc_name
 from nastolka.tui.boards import presenter_for
-from nastolka.tui.boards.show_battle import card_name as sb_card_name
 from nastolka.tui.game_screen import GameScreen
 from nastolka.tui.layout import ACTIONS_MIN, BOARD_MIN, SIDE_MIN_WIDTH, side_width
 from nastolka.tui.small import TooSmallScreen
@@ -37,7 +38,7 @@ def expected(game_id: str, view: dict[str, Any], lang: str) -> list[str]:
         names += [sb_card_name(str(s["card"]), lang) for row in view["rows"] for s in row["slots"]]
     elif game_id == "talespin":
         names += [loc_name(clock, lang) for clock in range(1, 13)]
-    hand = presenter_for(game_id).hand(view, lang) or []
+    hand = presenter_for(get(game_id)).hand(view, lang) or []
     return names + [card.title for card in hand]
 
 

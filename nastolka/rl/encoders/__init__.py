@@ -3,15 +3,15 @@
 Why only from the view? The view is the engine's single guarantee about hidden information: whatever is
 not in it, the seat may not know. Encoding anything else would leak cards into a learning agent.
 
-A game may provide a hand-written encoder as a module ``nastolka.rl.encoders.<game_id>`` exposing
-``make_encoder(players: int, options: dict) -> Encoder``. Without one, :class:`HashedViewEncoder` turns
+A game may provide a hand-written encoder in its folder's ``observe.py`` (its RL part, found through the
+descriptor: :meth:`nastolka.engine.Game.part`) exposing ``make_encoder(players: int, options: dict) ->
+Encoder``, built from named pieces (``pieces``: name -> slice of the vector, as OpenSpiel's observers). Without one, :class:`HashedViewEncoder` turns
 any view into a fixed-length vector (a hashed bag of features, see ``docs/rl.md``), which needs no
 knowledge of the game and therefore works for every game the moment it is registered.
 """
 
 from __future__ import annotations
 
-import importlib
 import math
 import zlib
 from collections.abc import Callable, Mapping
@@ -23,14 +23,36 @@ from nastolka.engine import Game
 
 
 class Encoder(Protocol):
-    """Turns a view into a float32 vector of a fixed ``size`` with values in ``[low, high]``."""
+    """Turns a view into a float32 vector of a fixed ``size`` with values in ``[low, high]``.
+
+    ``pieces`` names the parts of the vector in order (``"bandits"``, ``"hand"``, …; each a slice, together
+    covering it exactly), as OpenSpiel's observers name their tensors: :func:`split` reads them back.
+    """
 
     size: int
     low: float
     high: float
     name: str
 
+    @property
+    def pieces(self) -> Mapping[str, slice]: ...
+
     def encode(self, view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray: ...
+
+
+def pieces_of(sizes: Mapping[str, int]) -> dict[str, slice]:
+    """Named, consecutive slices from the sizes of the pieces, in their order."""
+    out: dict[str, slice] = {}
+    start = 0
+    for name, size in sizes.items():
+        out[name] = slice(start, start + size)
+        start += size
+    return out
+
+
+def split(encoder: Encoder, vector: np.ndarray) -> dict[str, np.ndarray]:
+    """An encoded vector as its named pieces (views into ``vector``)."""
+    return {name: vector[part] for name, part in encoder.pieces.items()}
 
 
 #: header keys of every view that carry no decision-relevant information (or leak the step count)
@@ -64,6 +86,7 @@ class HashedViewEncoder:
     def __init__(self, size: int = 512) -> None:
         self.size = size
         self.name = f"hashed-{size}"
+        self.pieces = {"hashed": slice(0, size)}
         self._crc: dict[Any, int] = {}
 
     def _h(self, part: Any) -> int:
@@ -145,12 +168,7 @@ def make_encoder(game: Game, players: int, options: Mapping[str, Any], size: int
     if size is None:
         factory = _REGISTERED.get(game.id)
         if factory is None:
-            try:
-                module = importlib.import_module(f"{__name__}.{game.id}")
-            except ModuleNotFoundError as exc:
-                if exc.name != f"{__name__}.{game.id}":
-                    raise
-                module = None
+            module = game.part("observe")
             factory = getattr(module, "make_encoder", None) if module is not None else None
         if factory is not None:
             return factory(players, dict(options))

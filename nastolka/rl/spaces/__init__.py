@@ -6,10 +6,10 @@ player count, so a policy trained today still means the same thing tomorrow.
 
 Where the list of every possible id comes from, in order of preference:
 
-1. an **enumeration hook**: a module ``nastolka.rl.spaces.<game_id>`` with
-   ``action_ids(players: int, options: dict) -> list[str]`` that lists every id the game can ever offer,
-   derived from the game's own data (exact, complete, cheap);
-2. a **frozen vocabulary file** ``nastolka/rl/vocab/<game_id>.json`` written by
+1. an **enumeration hook**: ``action_ids(players: int, options: dict) -> list[str]`` in the game's
+   ``observe.py`` (its RL part, found through the descriptor) that lists every id the game can ever
+   offer, derived from the game's own data (exact, complete, cheap);
+2. a **frozen vocabulary file** ``vocab.json`` in the game's folder, written by
    ``python -m nastolka.rl.vocab <game_id>`` from many random games. Indices in it never move: a rebuild
    only appends ids not seen before;
 3. as a last resort, the same exploration done in memory at start-up (with a warning), so a brand-new
@@ -22,7 +22,6 @@ across processes, which is why the warning asks for a vocabulary rebuild.
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 import warnings
@@ -32,11 +31,10 @@ from typing import Any
 
 import numpy as np
 
-from nastolka.engine import Game, OptionError, format_id, is_well_formed, parse_id
+from nastolka.engine import Game, OptionError, format_id, get, is_well_formed, parse_id
 
 Enumerator = Callable[[int, dict[str, Any]], Sequence[str]]
 
-VOCAB_DIR = Path(__file__).resolve().parent.parent / "vocab"
 VOCAB_FORMAT = "nastolka-rl-vocab/1"
 
 _REGISTERED: dict[str, Enumerator] = {}
@@ -134,13 +132,7 @@ def option_variants(game: Game) -> list[dict[str, Any]]:
 
     Why not the full product? It explodes; one change at a time reaches the ids each option adds.
     """
-    variants: list[dict[str, Any]] = [{}]
-    for opt in game.options.options:
-        if opt.kind == "bool":
-            variants.append({opt.name: not opt.default})
-        elif opt.kind in ("choice", "int") and opt.choices:
-            variants.extend({opt.name: c} for c in opt.choices if c != opt.default)
-    return variants
+    return [{}, *({option.name: value} for option, value in game.options.variants())]
 
 
 def _shape(aid: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
@@ -185,12 +177,15 @@ def closure(ids: Iterable[str], cap: int = 4096) -> set[str]:
     return out
 
 
-def vocab_path(game_id: str, directory: Path | None = None) -> Path:
-    return (directory or VOCAB_DIR) / f"{game_id}.json"
+def vocab_path(game: Game | str, directory: Path | None = None) -> Path:
+    """``vocab.json`` in the game's folder, or ``<directory>/<game id>.json`` when a directory is given."""
+    if directory is not None:
+        return directory / f"{game if isinstance(game, str) else game.id}.json"
+    return (get(game) if isinstance(game, str) else game).folder / "vocab.json"
 
 
-def load_vocab(game_id: str, directory: Path | None = None) -> dict[str, Any] | None:
-    path = vocab_path(game_id, directory)
+def load_vocab(game: Game | str, directory: Path | None = None) -> dict[str, Any] | None:
+    path = vocab_path(game, directory)
     if not path.exists():
         return None
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
@@ -211,7 +206,7 @@ def build_vocab(game: Game, games: int = 200, seed: int = 0, directory: Path | N
         prev = old_players.get(str(n), {})
         ids: list[str] = list(prev.get("ids", []))
         known = set(ids)
-        hook = _hook(game.id)
+        hook = _hook(game)
         if hook is not None:  # the hook's order first: it groups ids the way the game's data does
             for opts in variants:
                 try:
@@ -230,22 +225,17 @@ def build_vocab(game: Game, games: int = 200, seed: int = 0, directory: Path | N
             "note": "Append-only: the position of an id is its action index. Never reorder or delete.",
             "players": players_data}
     if write:
-        path = vocab_path(game.id, directory)
+        path = vocab_path(game, directory)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     return data
 
 
-def _hook(game_id: str) -> Enumerator | None:
-    if game_id in _REGISTERED:
-        return _REGISTERED[game_id]
-    try:
-        module = importlib.import_module(f"{__name__}.{game_id}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{__name__}.{game_id}":
-            raise
-        return None
-    return getattr(module, "action_ids", None)
+def _hook(game: Game) -> Enumerator | None:
+    if game.id in _REGISTERED:
+        return _REGISTERED[game.id]
+    module = game.part("observe")
+    return getattr(module, "action_ids", None) if module is not None else None
 
 
 def action_map(game: Game, players: int, options: Mapping[str, Any], reserve: int = 16,
@@ -256,14 +246,14 @@ def action_map(game: Game, players: int, options: Mapping[str, Any], reserve: in
     lacks are appended after it (so a hook can grow without moving old indices); with neither, random
     games are explored in memory.
     """
-    hook = _hook(game.id)
+    hook = _hook(game)
     hook_ids = list(hook(players, dict(options))) if hook is not None else None
-    vocab = load_vocab(game.id, directory)
+    vocab = load_vocab(game, directory)
     vocab_ids = vocab["players"][str(players)]["ids"] if vocab and str(players) in vocab["players"] else None
     if vocab_ids is not None:
         known = set(vocab_ids)
         extra = [aid for aid in hook_ids or () if aid not in known]
-        source = str(vocab_path(game.id, directory)) + (" + enumeration hook" if extra else "")
+        source = str(vocab_path(game, directory)) + (" + enumeration hook" if extra else "")
         return ActionMap([*vocab_ids, *extra], source=source, reserve=reserve)
     if hook_ids is not None:
         return ActionMap(hook_ids, source=f"enumeration hook for {game.id}", reserve=reserve)
@@ -276,7 +266,7 @@ def action_map(game: Game, players: int, options: Mapping[str, Any], reserve: in
 
 def max_game_length(game: Game, players: int, directory: Path | None = None) -> int | None:
     """The longest random game recorded in the vocabulary, if any (OpenSpiel wants an upper bound)."""
-    vocab = load_vocab(game.id, directory)
+    vocab = load_vocab(game, directory)
     if vocab is None or str(players) not in vocab["players"]:
         return None
     return int(vocab["players"][str(players)].get("max_length_seen", 0)) or None

@@ -22,7 +22,7 @@ def main(argv: list[str] | None = None) -> None:
     for game in games:
         data = build_vocab(game, games=args.count, seed=args.seed)
         sizes = ", ".join(f"{n}p: {len(d['ids'])} ids" for n, d in data["players"].items())
-        print(f"{game.id}: {sizes} -> {vocab_path(game.id)}")
+        print(f"{game.id}: {sizes} -> {vocab_path(game)}")
 
 
 if __name__ == "__main__":

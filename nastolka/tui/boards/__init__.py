@@ -1,29 +1,38 @@
-"""Per-game board drawing: ``boards/<game_id>.py`` exposes ``PRESENTER``; every other game gets the generic one."""
+"""The terminal's drawing kit (:mod:`.base`, :mod:`.draw`) and how a game's own board is found.
+
+A game draws its board in ``tui.py`` of its folder (``PRESENTER``), found through the descriptor
+(:meth:`nastolka.engine.Game.part`); a game without one gets the generic presenter (its text rendering).
+A board module that exists but does not import, or whose ``PRESENTER`` is not a :class:`Presenter`, is a
+bug and raises here: it must never pass unnoticed as a plainer picture.
+"""
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
+
+from nastolka.engine import Game
 
 from .base import GENERIC, CardFace, Presenter
 
 __all__ = ["GENERIC", "CardFace", "Presenter", "present", "presenter_for"]
 
 
-def presenter_for(game_id: str) -> Presenter:
-    """The game's own presenter if its module exists, else the generic one (render_view text)."""
-    try:
-        module = importlib.import_module(f"{__name__}.{game_id}")
-    except Exception:  # noqa: BLE001 - no module, or a game module it reads changed: draw generically
+def presenter_for(game: Game) -> Presenter:
+    """The game's own presenter (``tui.py`` in its folder), else the generic one."""
+    module = game.part("tui")
+    if module is None:
         return GENERIC
     presenter = getattr(module, "PRESENTER", None)
-    return presenter if isinstance(presenter, Presenter) else GENERIC
+    if not isinstance(presenter, Presenter):
+        raise TypeError(f"{module.__name__}.PRESENTER must be a nastolka.tui.boards.Presenter, not {presenter!r}")
+    return presenter
 
 
 def present(presenter: Presenter, part: str, *args: Any) -> tuple[Any, Exception | None]:
     """``presenter.<part>(*args)``, or the generic presenter's if the game's raises, with the error.
 
-    A view that changed under a board module must cost a plainer picture, never the game in progress.
+    A view that changed under a board module must cost a plainer picture, never the game in progress;
+    the error is returned so the screen reports it (and the tests fail on it).
     """
     try:
         return getattr(presenter, part)(*args), None

@@ -14,10 +14,10 @@ from rich.table import Table
 from rich.text import Text
 
 from nastolka.engine import Game, is_well_formed, parse_id
-from nastolka.games.show_battle import data, text
+from nastolka.tui.boards.base import CardFace, Presenter
+from nastolka.tui.boards.draw import Box, Boxes, Chips, wrap_words
 
-from .base import CardFace, Presenter
-from .draw import Box, Boxes, Chips, wrap_words
+from . import data, text
 
 W = text.W
 
@@ -176,7 +176,7 @@ class ShowBattlePresenter(Presenter):
     def own_troupe(self, view: dict[str, Any]) -> dict[str, Any] | None:
         for troupe in view.get("troupes", []):
             if troupe.get("seat") == view.get("seat") and troupe.get("seat") is not None:
-                return troupe
+                return dict(troupe)
         return None
 
     def hand(self, view: dict[str, Any], lang: str) -> list[CardFace] | None:

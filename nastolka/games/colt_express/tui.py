@@ -18,12 +18,12 @@ from rich.text import Text
 
 from nastolka.engine import Game
 from nastolka.engine.words import sentence
-from nastolka.games.colt_express import data as D
-from nastolka.games.colt_express import text as colt_text
-from nastolka.games.colt_express.text import bandit_name, car_name, card_name
+from nastolka.tui.boards.base import CardFace, Presenter
+from nastolka.tui.boards.draw import RULE, Box, Boxes
 
-from .base import CardFace, Presenter
-from .draw import RULE, Box, Boxes
+from . import data as D
+from . import text as colt_text
+from .text import bandit_name, car_name, card_name
 
 SEAT_COLOURS = ("red", "dodger_blue1", "green3", "yellow", "magenta", "cyan")
 CAR_WIDTH = 18

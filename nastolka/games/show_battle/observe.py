@@ -24,8 +24,11 @@ from typing import Any
 
 import numpy as np
 
-from nastolka.games.show_battle.data import KIND_IDS, NKINDS, ROW_SLOTS
+from nastolka.engine import parse_id
+from nastolka.games.show_battle.actions import PARSED
+from nastolka.games.show_battle.data import KIND_IDS, NKINDS, ROW_SLOTS, ROWS_ONE_BOARD, ROWS_TWO_BOARDS
 from nastolka.games.show_battle.state import PHASES
+from nastolka.rl.encoders import pieces_of
 
 KIND = {k: i for i, k in enumerate(KIND_IDS)}
 PHASE = {p: i for i, p in enumerate(PHASES)}
@@ -44,7 +47,8 @@ class ShowBattleEncoder:
         self.troupes = 2 if players == 1 else players
         self.rows = 2 if self.troupes <= 2 else 4
         self.board = self.rows * ROW_SLOTS * SLOT_W
-        self.size = self.board + 4 * TROUPE_W + TURN_W + 2
+        self.pieces = pieces_of({"board": self.board, "troupes": 4 * TROUPE_W, "turn": TURN_W, "options": 2})
+        self.size = self.pieces["options"].stop
         self.name = f"show_battle-{self.size}"
 
     def _rel(self, t: Any, me: int) -> int:
@@ -104,3 +108,22 @@ class ShowBattleEncoder:
 
 def make_encoder(players: int, options: dict[str, Any]) -> ShowBattleEncoder:
     return ShowBattleEncoder(players)
+
+
+def action_ids(players: int, options: dict[str, Any]) -> list[str]:
+    """Every action id at ``players``, straight from the game's own id table (``actions.PARSED``).
+
+    The game generates all its ids at import, so nothing is guessed: only the ids that exist at this
+    player count are kept. One board (rows ``1``, ``2``) serves 1–2 players (solo plays against the
+    automa on one board), two boards (rows ``A1``…``B2``) 3–4; placement and token ids name rows, so they
+    are filtered by the rows of the layout. The frozen vocabulary ``vocab.json`` fixes the order; this
+    list only decides which ids exist.
+    """
+    rows = set(ROWS_TWO_BOARDS if players >= 3 else ROWS_ONE_BOARD)
+    out = []
+    for aid in PARSED:
+        row = parse_id(aid).get("row")
+        if row is not None and row not in rows:
+            continue
+        out.append(aid)
+    return out

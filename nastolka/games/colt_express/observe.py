@@ -43,6 +43,7 @@ from nastolka.games.colt_express.data import (
     TURN_SYMBOLS,
 )
 from nastolka.games.colt_express.state import PHASE_IDS
+from nastolka.rl.encoders import pieces_of
 
 KINDS = (*KIND_IDS, "bullet")
 K = len(KINDS)
@@ -96,6 +97,7 @@ class ColtExpressEncoder:
                       "hand": HAND_W, "pile": PILE * PILE_W, "discards": SEATS * K, "round": ROUND_W}
         self.size = sum(self.sizes.values())
         self.name = f"colt_express-{self.size}"
+        self.pieces = pieces_of(self.sizes)
 
     def _rel(self, seat: Any, me: int) -> int:
         return (int(seat) - me) % self.players if seat is not None else SEATS - 1

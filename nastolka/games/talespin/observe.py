@@ -35,6 +35,7 @@ import numpy as np
 
 from nastolka.games.talespin.data import CHARACTERS, DEF_ID, NDEFS
 from nastolka.games.talespin.state import DF_PHASE_NAMES, LEGAL, PHASE_NAMES
+from nastolka.rl.encoders import pieces_of
 
 N = NDEFS
 CARD = {c: i for i, c in enumerate(DEF_ID)}
@@ -68,7 +69,9 @@ class TaleSpinEncoder:
 
     def __init__(self, players: int) -> None:
         self.players = players
-        self.size = SEATS * SEAT_W + TABLE_W + DF_W + GAME_W + KHAN_W
+        self.pieces = pieces_of({"seats": SEATS * SEAT_W, "table": TABLE_W, "dogfight": DF_W, "game": GAME_W,
+                                 "khan": KHAN_W})
+        self.size = self.pieces["khan"].stop
         self.name = f"talespin-{self.size}"
 
     def _rel(self, seat: Any, me: int) -> int:

@@ -17,12 +17,12 @@ from rich.table import Table
 from rich.text import Text
 
 from nastolka.engine import Game
-from nastolka.games.talespin import data as T
-from nastolka.games.talespin import text as ts_text
-from nastolka.games.talespin.text import card_name, char_name, loc_name
+from nastolka.tui.boards.base import CardFace, Presenter
+from nastolka.tui.boards.draw import Box, Boxes
 
-from .base import CardFace, Presenter
-from .draw import Box, Boxes
+from . import data as T
+from . import text as ts_text
+from .text import card_name, char_name, loc_name
 
 W = ts_text.W
 
