@@ -45,6 +45,8 @@ from typing import Any
 import httpx
 import websockets
 
+from nastolka.server.patch import merge_state
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -76,14 +78,26 @@ class Stats:
         self.errors[code] = self.errors.get(code, 0) + 1
 
 
+async def absorb(ws: Any, last: dict[str, Any] | None, msg: dict[str, Any], stats: Stats) -> dict[str, Any] | None:
+    """The full state after ``msg`` (a delta applies to the state this player holds); out of step, ask for
+    a full one (``sync``) and keep what we hold."""
+    merged = merge_state(last, msg)
+    if merged is None:
+        stats.error("delta_base")
+        await ws.send(json.dumps({"type": "sync"}))
+        return last
+    return merged
+
+
 async def player(ws_url: str, table_id: str, token: str, rng: random.Random, stats: Stats,
                  stop: asyncio.Event, address: str, pace: tuple[float, float] | None) -> None:
     async with websockets.connect(f"{ws_url}/ws/tables/{table_id}", max_size=2**22, compression=None,
                                   local_addr=(address, 0)) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
+        await ws.send(json.dumps({"type": "hello", "token": token, "delta": True}))   # as the browser does
         stats.connected += 1
         sent_at: float | None = None
         last: dict[str, Any] | None = None
+        acted_at: int | None = None
         async for raw in ws:
             msg = json.loads(raw)
             kind = msg["type"]
@@ -93,16 +107,16 @@ async def player(ws_url: str, table_id: str, token: str, rng: random.Random, sta
                 sent_at = None
             elif kind == "error":
                 stats.error(msg.get("code", "?"))
-                sent_at = None
+                sent_at = acted_at = None
                 last = msg.get("state") or last
             elif kind == "state":
-                last = msg
+                last = await absorb(ws, last, msg, stats)
             if last is None:
                 continue
             if last["table"]["status"] == "over" or stop.is_set():
                 return
             # the state after my own move may arrive before my "accepted": act on the latest state
-            if last["legal"] and sent_at is None:
+            if last["legal"] and sent_at is None and last["version"] != acted_at:
                 if pace is not None:   # think like a person; the newest state is read after thinking
                     await asyncio.sleep(rng.uniform(*pace))
                     while True:
@@ -111,15 +125,16 @@ async def player(ws_url: str, table_id: str, token: str, rng: random.Random, sta
                         except TimeoutError:
                             break
                         if newer["type"] == "state":
-                            last = newer
+                            last = await absorb(ws, last, newer, stats)
                         elif newer["type"] == "error":
                             stats.error(newer.get("code", "?"))
+                            last = newer.get("state") or last
                     if not last["legal"] or last["table"]["status"] != "playing" or stop.is_set():
                         continue
                 choice = rng.choice(last["legal"])["id"]
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "action", "action": choice, "version": last["version"]}))
-                last = dict(last, legal=[])
+                acted_at = last["version"]   # not again on this state (its "accepted" may come first)
 
 
 async def post(http: httpx.AsyncClient, path: str, body: dict[str, Any]) -> dict[str, Any]:

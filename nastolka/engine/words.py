@@ -125,44 +125,74 @@ def _as_nouns(value: Any) -> list[Noun] | None:
     return None
 
 
+#: a placeholder, parsed: (name, case, count forms or None, agreement forms or None)
+_Slot = tuple[str, str, "list[str] | None", "list[str] | None"]
+#: each template parsed once: literal text and placeholders in order (labels and event texts are filled
+#: for every move of every table the server runs; re-scanning the template each time was most of the cost)
+_PARSED: dict[str, list[str | _Slot]] = {}
+
+
+def _parse(template: str) -> list[str | _Slot]:
+    parts: list[str | _Slot] = []
+    at = 0
+    for m in _PLACEHOLDER.finditer(template):
+        if m.start() > at:
+            parts.append(template[at:m.start()])
+        count = m["count"].split("|") if m["count"] is not None else None
+        agree = m["agree"].split("|")[1:] if m["agree"] is not None else None
+        parts.append((m["name"], m["case"] or "nom", count, agree))
+        at = m.end()
+    if at < len(template):
+        parts.append(template[at:])
+    if len(_PARSED) < 4096:   # templates come from the games' TOML: a bounded set
+        _PARSED[template] = parts
+    return parts
+
+
 def fill(template: str, lang: str, args: Mapping[str, Any]) -> str:
     """Fill a template's placeholders (see the module docstring) from ``args``."""
+    parts = _PARSED.get(template)
+    if parts is None:
+        parts = _parse(template)
+    out: list[str] = []
+    for part in parts:
+        if isinstance(part, str):
+            out.append(part)
+        else:
+            out.append(_fill_one(template, lang, args, part))
+    return "".join(out)
 
-    def one(m: re.Match[str]) -> str:
-        name = m["name"]
-        if name not in args:
-            raise KeyError(f"template {template!r} needs {name!r}")
-        value = args[name]
-        nouns = _as_nouns(value)
-        if m["count"] is not None:
-            forms = m["count"].split("|")
-            return f"{value} {forms[min(plural_index(int(value), lang), len(forms) - 1)]}"
-        if m["agree"] is not None:
-            forms = m["agree"].split("|")[1:]
-            if nouns is None:
-                raise TypeError(f"{name!r} in {template!r} must be a noun to agree with")
-            plural = len(nouns) > 1 or nouns[0].plural
-            if len(forms) == 2:
-                return forms[1 if plural else 0]
-            if len(forms) == 4:
-                if plural:
-                    return forms[3]
-                gender = nouns[0].gender
-                if gender is None:
-                    raise ValueError(f"{template!r}: a person's gender is unknown; agree in number only")
-                return forms[GENDERS.index(gender)]
-            raise ValueError(f"{template!r}: agreement takes 2 or 4 forms, not {len(forms)}")
-        case = m["case"] or "nom"
-        if case == "lower":
-            text = join([n.form() for n in nouns], lang) if nouns is not None else str(value)
-            return text[:1].lower() + text[1:]
-        if nouns is not None:
-            return join([n.form(case) for n in nouns], lang)
-        if isinstance(value, (list, tuple)):
-            return join([str(v) for v in value], lang)
-        return str(value)
 
-    return _PLACEHOLDER.sub(one, template)
+def _fill_one(template: str, lang: str, args: Mapping[str, Any], slot: _Slot) -> str:
+    name, case, count, agree = slot
+    if name not in args:
+        raise KeyError(f"template {template!r} needs {name!r}")
+    value = args[name]
+    if count is not None:
+        return f"{value} {count[min(plural_index(int(value), lang), len(count) - 1)]}"
+    nouns = _as_nouns(value)
+    if agree is not None:
+        if nouns is None:
+            raise TypeError(f"{name!r} in {template!r} must be a noun to agree with")
+        plural = len(nouns) > 1 or nouns[0].plural
+        if len(agree) == 2:
+            return agree[1 if plural else 0]
+        if len(agree) == 4:
+            if plural:
+                return agree[3]
+            gender = nouns[0].gender
+            if gender is None:
+                raise ValueError(f"{template!r}: a person's gender is unknown; agree in number only")
+            return agree[GENDERS.index(gender)]
+        raise ValueError(f"{template!r}: agreement takes 2 or 4 forms, not {len(agree)}")
+    if case == "lower":
+        text = join([n.form() for n in nouns], lang) if nouns is not None else str(value)
+        return text[:1].lower() + text[1:]
+    if nouns is not None:
+        return join([n.form(case) for n in nouns], lang)
+    if isinstance(value, (list, tuple)):
+        return join([str(v) for v in value], lang)
+    return str(value)
 
 
 @dataclass(frozen=True)

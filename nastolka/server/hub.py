@@ -2,6 +2,11 @@
 
 Why per seat: each connection gets ``view(its seat)`` and only the events it may see, computed once per
 seat per change; spectators share ``view(None)``. Tokens never leave the join response.
+
+Why deltas: a socket that said hello with ``"delta": true`` is sent, after its first full state, only
+what changed since the state it was last sent — the view as patch operations (``patch.py``), the legal
+actions and the table's facts only when they changed — each patch computed and encoded once for all the
+sockets that hold the same state.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from typing import Any
 
 from fastapi import WebSocket
 
+from .patch import diff
 from .runtime import LogEntry, Runtime, state_message
 
 log = logging.getLogger("nastolka.server")
@@ -35,9 +41,24 @@ class Client:
     queue: asyncio.Queue[dict[str, Any] | str | None] = field(default_factory=lambda: asyncio.Queue(maxsize=200))
     closing: tuple[int, str] | None = None
     dead: bool = False
+    #: this socket asked for deltas: after a full state it gets what changed since the state it holds
+    delta: bool = False
+    #: the state this socket was last sent (what its next delta applies to): version, view, legal, table
+    base_version: int | None = None
+    base_view: Any = None
+    base_legal: list[dict[str, str]] | None = None
+    base_table: dict[str, Any] | None = None
 
     def send(self, msg: dict[str, Any] | str) -> None:
-        """Queue a message; a client too slow to drain 200 messages is dropped rather than stall a table."""
+        """Queue a message; a client too slow to drain 200 messages is dropped rather than stall a table.
+        A full state (alone, or inside an error) becomes what this socket's next delta applies to."""
+        if self.delta and isinstance(msg, dict):
+            state = msg if msg.get("type") == "state" else msg.get("state")
+            if isinstance(state, dict) and state.get("type") == "state":
+                self.hold(state["version"], state["view"], state["legal"], state["table"])
+        self.put(msg)
+
+    def put(self, msg: dict[str, Any] | str) -> None:
         try:
             self.queue.put_nowait(msg)
         except asyncio.QueueFull:
@@ -45,6 +66,9 @@ class Client:
             while not self.queue.empty():
                 self.queue.get_nowait()
             self.close(1013, "too slow to keep up")
+
+    def hold(self, version: int, view: Any, legal: list[dict[str, str]], table: dict[str, Any]) -> None:
+        self.base_version, self.base_view, self.base_legal, self.base_table = version, view, legal, table
 
     def close(self, code: int, reason: str = "") -> None:
         """Close after the messages already queued (so a last error still reaches the client)."""
@@ -66,7 +90,8 @@ class Client:
                     await asyncio.wait_for(self.ws.close(code=code, reason=reason), SEND_TIMEOUT)
                     return
                 text = msg if isinstance(msg, str) else encode(msg)
-                await asyncio.wait_for(self.ws.send_text(text), SEND_TIMEOUT)
+                async with asyncio.timeout(SEND_TIMEOUT):   # no task per message, unlike wait_for
+                    await self.ws.send_text(text)
         except Exception:   # the peer went away or does not read: nothing more to send it
             self.dead = True
             with contextlib.suppress(Exception):
@@ -75,10 +100,6 @@ class Client:
 
 _TABLE = "\u0000table\u0000"          # a placeholder no public value can contain (names refuse controls)
 _TABLE_JSON = '"\\u0000table\\u0000"'
-
-
-def _table_json(rt: Runtime) -> str:
-    return encode(rt.public())
 
 
 def encode(msg: dict[str, Any]) -> str:
@@ -138,14 +159,56 @@ class Hub:
         group = self.clients.get(rt.id)
         if not group:
             return
-        cache: dict[int | None, str] = {}
-        table_json = _table_json(rt)
+        table = rt.public()
+        table_json: str | None = None
+        seat_msgs: dict[int | None, dict[str, Any]] = {}
+        texts: dict[Any, str] = {}
         for client in list(group):
             if client.seat is not None and not holds_seat(rt, client.seat, client.token_hash):
                 demote(rt, client)
-            text = cache.get(client.seat)
-            if text is None:   # built and encoded once per seat, whatever the number of its sockets;
-                # the table's public facts are the same for every seat: computed and encoded once, spliced in
-                msg = state_message(rt, client.seat, entries, full=False, table=_TABLE)
-                text = cache[client.seat] = encode(msg).replace(_TABLE_JSON, table_json, 1)
+            seat = client.seat
+            msg = seat_msgs.get(seat)
+            if msg is None:   # built once per seat, whatever the number of its sockets
+                msg = seat_msgs[seat] = state_message(rt, seat, entries, full=False, table=_TABLE)
+            if client.delta and client.base_version is not None:
+                same_table = _same_table(client.base_table, table)
+                key: Any = (seat, id(client.base_view), id(client.base_legal), same_table, client.base_version)
+                text = texts.get(key)
+                if text is None:   # one patch per seat and base state, shared by the sockets holding it
+                    text = texts[key] = encode(_delta(msg, client, table, same_table))
+                client.send(text)
+                client.hold(rt.version, msg["view"], msg["legal"], table)
+                continue
+            text = texts.get(seat)
+            if text is None:   # the table's public facts are the same for every seat: encoded once, spliced in
+                if table_json is None:
+                    table_json = encode(table)
+                text = texts[seat] = encode(msg).replace(_TABLE_JSON, table_json, 1)
             client.send(text)
+            if client.delta:
+                client.hold(rt.version, msg["view"], msg["legal"], table)
+
+
+def _same_table(before: dict[str, Any] | None, now: dict[str, Any]) -> bool:
+    """Whether the table's public facts are unchanged but for the version (sent on its own anyway)."""
+    return before is not None and before.keys() == now.keys() and all(
+        before[k] == v for k, v in now.items() if k != "version")
+
+
+def _delta(msg: dict[str, Any], client: Client, table: dict[str, Any], same_table: bool) -> dict[str, Any]:
+    """The delta that turns the state ``client`` holds into ``msg`` (a seat's full state message)."""
+    out: dict[str, Any] = {"type": "state", "full": False, "delta": True, "base": client.base_version,
+                           "you": msg["you"], "version": msg["version"], "events": msg["events"]}
+    if not same_table:
+        out["table"] = table
+    view = msg["view"]
+    if view is None or client.base_view is None:
+        out["view"] = view
+    else:
+        out["patch"] = diff(client.base_view, view)
+    if msg["legal"] != client.base_legal:
+        out["legal"] = msg["legal"]
+    for key in ("clock_left", "bank_left"):
+        if key in msg:
+            out[key] = msg[key]
+    return out

@@ -1,12 +1,14 @@
 """The websocket endpoint: one connection watches one table, as a seat (with its token) or a spectator.
 
 Protocol (JSON text frames), client -> server:
-  ``{"type": "hello", "token": "..."?}`` first (within 10 s); then
+  ``{"type": "hello", "token": "..."?, "delta": true?}`` first (within 10 s); then
   ``{"type": "action", "action": "<id>", "version": <n>}``, ``{"type": "back"}``, ``{"type": "leave"}``,
   ``{"type": "sync"}``, ``{"type": "ping"}``.
 Server -> client: ``welcome`` (your seat), ``state`` (your view, legal actions, new events), ``accepted``,
 ``error`` (code, message, and the current state), ``pong``; ``chat`` (the messages this socket may read:
-all of them once after ``welcome`` with ``full``, then each new one) and ``rematch`` (``chatfeed.py``). Details in docs/server.md.
+all of them once after ``welcome`` with ``full``, then each new one) and ``rematch`` (``chatfeed.py``).
+With ``delta``, a ``state`` after the first may be a delta (``"delta": true``): view patches, legal
+actions and table facts only when they changed (``patch.py``). Details in docs/server.md.
 """
 
 from __future__ import annotations
@@ -98,7 +100,7 @@ async def _serve(ws: WebSocket, table_id: str, address: str, svc: Any, hub: Any,
         return
     seat: int | None = None
     token = hello.get("token")
-    client = Client(ws, table_id)
+    client = Client(ws, table_id, delta=hello.get("delta") is True)
     if token:
         try:
             seat = await svc.seat_of(rt, token)

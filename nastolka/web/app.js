@@ -6,6 +6,7 @@ import { t, lang, setLang, pick, plural } from "./i18n.js";
 import { renderBoard, loadBoard, renderLogCards } from "./render/index.js";
 import { boardContext, tipAttrs } from "./kit.js";
 import { installTips, hideTip } from "./tips.js";
+import { mergeState } from "./patch.js";
 
 const app = document.getElementById("app");
 let page = null;           // the current page: {destroy(), rerender()}
@@ -245,7 +246,8 @@ function tablePage(id) {
     ws.onopen = () => {
       retry = 500;
       const s = stored();
-      ws.send(JSON.stringify(s ? { type: "hello", token: s.token } : { type: "hello" }));
+      // delta: after the first full state, only what changed (mergeState rebuilds each full state)
+      ws.send(JSON.stringify(s ? { type: "hello", token: s.token, delta: true } : { type: "hello", delta: true }));
     };
     // one message at a time, in order: drawing a state may first wait for the game's presentation data
     ws.onmessage = (e) => { queue = queue.then(() => onMessage(JSON.parse(e.data))).catch((err) => console.error(err)); };
@@ -261,7 +263,11 @@ function tablePage(id) {
       if (m.seat === null && stored()) localStorage.removeItem(seatKey(id));
       return;
     }
-    if (m.type === "state") return setState(m);
+    if (m.type === "state") {
+      const full = mergeState(msg, m);
+      if (!full) { ws.send(JSON.stringify({ type: "sync" })); return; }   // out of step: ask for a full state
+      return setState(full);
+    }
     if (m.type === "chat" || m.type === "rematch") return onSocial(m);
     if (m.type === "error") {
       if (m.code === "not_found") { clear(app).append(h("p", { class: "error" }, m.message)); closed = true; return; }
