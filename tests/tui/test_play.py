@@ -52,15 +52,16 @@ async def test_bots_only_game_is_watched_to_the_end_without_covers():
 
 @pytest.mark.asyncio
 async def test_with_a_pace_bots_move_one_by_one_and_the_spinner_shows():
-    # a long pace, so a loaded machine still sees the bot thinking before its move lands
-    app = NastolkaApp([TOY], lang="en", pace=4.0, seed=2, remember=False)
+    # a long pace, so a loaded machine still sees the bot thinking before its move lands (4 s was too
+    # short once in CI at load 12: the screen took that long to come up)
+    app = NastolkaApp([TOY], lang="en", pace=12.0, seed=2, remember=False)
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot, ["random", "human", "random"])
         screen = app.screen
         await wait_for(pilot, lambda: screen.thinking == 0)
         assert not screen.session.steps  # the bot's move waits for the pace, the screen keeps drawing
         assert "Bot Leo (random) is thinking" in screen_text(app)  # two bots: distinct names
-        await wait_for(pilot, lambda: human_turn(app))
+        await wait_for(pilot, lambda: human_turn(app), limit=12000)
         assert [s.seat for s in screen.session.steps] == [0]  # one bot move, then me
         screen.pace = 0.01
         await play(pilot)
