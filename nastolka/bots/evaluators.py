@@ -1,10 +1,10 @@
-"""Position evaluators for the ISMCTS depth cut-off, per game.
+"""Position evaluators for the ISMCTS depth cut-off, from each game's ``Game.progress``.
 
-Why per game and here: a playout to the end is the only evaluation that knows nothing about a game, and in
-long games (TaleSpin's ~120 plies) it is too slow and too noisy for a 0.5 s search. Stopping a playout after
-some plies and scoring the position with a little game knowledge buys many more iterations. The engine has
-no evaluation hook yet, so the few evaluators live with the bots and read the (determinized) state; each is
-guarded so a renamed field in a game only turns the cut-off off instead of breaking the bot.
+Why a cut-off: a playout to the end is the only evaluation that knows nothing about a game, and in long
+games (TaleSpin's ~120 plies) it is too slow and too noisy for a 0.5 s search. Stopping a playout after
+some plies (the game's ``bot_tuning`` says how many, as ``cutoff``) and scoring the position with a little
+game knowledge buys many more iterations. The knowledge is the game's own (``progress``, in its folder,
+reading the determinized state); this module only turns it into rewards and checks it works.
 
 An evaluator returns one reward per seat in [0, 1], comparable to ``ismcts.rewards_of`` at the end.
 """
@@ -12,11 +12,8 @@ An evaluator returns one reward per seat in [0, 1], comparable to ``ismcts.rewar
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
-from nastolka.engine import GameState
-
-from .ismcts import provisional_rewards
+from nastolka.engine import Game, GameState
 
 Evaluator = Callable[[GameState], Sequence[float]]
 
@@ -34,34 +31,27 @@ def _relative(values: Sequence[float], span: float) -> list[float]:
     return out
 
 
-def talespin_progress(state: Any) -> list[float]:
-    """TaleSpin: cargo in the hold is the race to ``cargo_to_win``; open genuine cargo is safer than packed."""
-    n_win = state.cargo_goal
-    values = []
-    for s in range(state.players):
-        hold = len(state.holds[s])
-        values.append(hold + 0.25 * state._open_cargo_count(s) + 0.1 * len(state.chains[s]))
-    return _relative(values, float(n_win))
+class ProgressRewards:
+    """A game's ``progress`` as rewards: each seat's lead over the others (a class, not a closure, so a
+    search's settings pickle to its worker processes)."""
+
+    def __init__(self, progress: Callable[[GameState], Sequence[float]]) -> None:
+        self.progress = progress
+
+    def __call__(self, state: GameState) -> list[float]:
+        return _relative(self.progress(state), 1.0)
 
 
-#: game id -> (evaluator, plies of playout before it is asked)
-EVALUATORS: dict[str, tuple[Evaluator, int]] = {
-    "talespin": (talespin_progress, 16),
-    "show_battle": (provisional_rewards, 12),
-    "colt_express": (provisional_rewards, 24),
-}
-
-
-def evaluator_for(game_id: str, sample: GameState | None = None) -> tuple[Evaluator, int] | None:
-    """The cut-off evaluator of a game, checked on ``sample`` if given (``None`` if absent or broken)."""
-    entry = EVALUATORS.get(game_id)
-    if entry is None:
+def evaluator_for(game: Game, sample: GameState | None = None) -> Evaluator | None:
+    """The cut-off evaluator of a game (its ``progress`` as rewards), checked on ``sample`` if given
+    (``None`` if the game has none, or if it fails or miscounts on the sample)."""
+    if game.progress is None:
         return None
+    evaluate = ProgressRewards(game.progress)
     if sample is not None:
         try:
-            values = entry[0](sample)
-            if len(values) != sample.players:
+            if len(evaluate(sample)) != sample.players:
                 return None
-        except Exception:  # a game changed the fields an evaluator reads: search without the cut-off
+        except Exception:  # noqa: BLE001 - a progress that does not fit the state: search without the cut-off
             return None
-    return entry
+    return evaluate

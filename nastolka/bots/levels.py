@@ -61,20 +61,12 @@ def _heuristic(game: Game, seed: int) -> Bot | None:
     return None if factory is None else factory(game, seed)
 
 
-#: search settings per level; ``TUNING`` below overrides them per game (chosen with arena runs, see
-#: docs/bots.md). ``cutoff=True`` uses the game's evaluator from ``evaluators.py`` at its depth.
+#: search settings per level; each game's ``bot_tuning`` (its descriptor) overrides them, chosen with arena
+#: runs (docs/bots.md). ``cutoff=N`` stops playouts after N plies and scores them with the game's
+#: ``progress`` (``evaluators.py``).
 LEVEL_SETTINGS: dict[str, dict[str, Any]] = {
     "hard": {"rollout": "random"},
     "expert": {"rollout": "heuristic", "epsilon": 0.1, "heuristic_plies": 10},
-}
-TUNING: dict[str, dict[str, dict[str, Any]]] = {
-    # the heuristic costs ~1.4 ms a move (it searches one turn ahead itself), as much as several whole
-    # random playouts: guided playouts cut the iterations 20-fold and measured weaker (hard with heuristic
-    # playouts 61% vs normal, with random playouts 82%, 40 games each), so expert searches longer instead
-    "show_battle": {"expert": {"rollout": "random"}},
-    # ~120-ply games at ~75 playouts/s: playing to the end left hard at 40% vs normal (20 games);
-    # a 16-ply playout scored by the cargo race measured 70% on the same deals
-    "talespin": {"hard": {"cutoff": True}, "expert": {"cutoff": True, "heuristic_plies": 6}},
 }
 
 
@@ -83,15 +75,16 @@ def search_settings(level: str, game: Game, kwargs: dict[str, Any]) -> dict[str,
     scale = time_scale(kwargs.pop("time_scale", None))
     settings: dict[str, Any] = {"seconds": BUDGETS[level] * scale}
     settings.update(LEVEL_SETTINGS[level])
-    settings.update(TUNING.get(game.id, {}).get(level, {}))
+    settings.update(game.bot_tuning.get(level, {}))
     if settings.get("rollout") == "heuristic" and "heuristic" not in game.bots:
         settings["rollout"] = "random"
         settings.pop("heuristic_plies", None)
-    if settings.pop("cutoff", False):
-        found = evaluator_for(game.id)
-        if found is not None:
-            settings.setdefault("evaluator", found[0])
-            settings.setdefault("rollout_depth", found[1])
+    cutoff = settings.pop("cutoff", None)
+    if cutoff:
+        evaluator = evaluator_for(game)
+        if evaluator is not None:
+            settings.setdefault("evaluator", evaluator)
+            settings.setdefault("rollout_depth", int(cutoff))
     settings.update(kwargs)
     if "iterations" in kwargs and "seconds" not in kwargs:
         settings["seconds"] = None

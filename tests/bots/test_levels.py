@@ -9,7 +9,7 @@ from nastolka.bots import RandomBot, bot_names, make_bot
 from nastolka.bots.evaluators import evaluator_for
 from nastolka.bots.ismcts import IsmctsBot
 from nastolka.bots.levels import NamedBot, NoisyBot
-from nastolka.engine import Game
+from nastolka.engine import Game, get
 from nastolka.match import run_match
 
 
@@ -55,6 +55,21 @@ def test_levels_with_a_heuristic(quick_bots) -> None:
 
 
 def test_evaluator_lookup_is_guarded() -> None:
-    assert evaluator_for("toy") is None
+    assert evaluator_for(TOY) is None
     state = TOY.new(2, seed=0)
-    assert evaluator_for("talespin", state) is None  # reads fields the toy does not have
+    talespin = get("talespin")
+    assert evaluator_for(talespin, state) is None  # reads fields the toy does not have
+    evaluate = evaluator_for(talespin, talespin.new(3, seed=1))
+    assert evaluate is not None and evaluate(talespin.new(3, seed=1)) == [0.5, 0.5, 0.5]
+
+
+def test_tuning_comes_from_the_descriptor(quick_bots) -> None:
+    """TaleSpin's descriptor asks hard for a 16-ply cut-off scored by its cargo race; Show Battle's expert
+    plays random playouts; a game without tuning gets the common settings."""
+    hard = make_bot(get("talespin"), "hard", 1)
+    assert hard.config.rollout_depth == 16 and hard.config.evaluator is not None
+    assert make_bot(get("show_battle"), "expert", 1).config.rollout == "random"
+    assert make_bot(get("colt_express"), "hard", 1).config.evaluator is None
+    import pickle
+
+    assert pickle.loads(pickle.dumps(hard.config)).evaluator(get("talespin").new(2, seed=1)) == [0.5, 0.5]
