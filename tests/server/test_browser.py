@@ -308,6 +308,16 @@ def test_two_people_play_show_battle(server: ServerProcess, browser: Any) -> Non
     token_b = boris.evaluate(f"JSON.parse(localStorage.getItem('nastolka.seat.{table_id}')).token")
     assert token_a and token_b and token_a != token_b
     assert token_a not in boris.content() and token_b not in anya.content()
+    # someone who opens the finished table later steps from a log entry into the replay at that position
+    late = new_page(browser, server.url, "Dana", "en", phone=True)
+    late.goto(f"{server.url}/#/t/{table_id}")
+    late.wait_for_selector("#result")
+    link = late.locator(".log a.log-step[data-after]").first
+    step = str(link.get_attribute("data-after"))
+    link.click()
+    late.wait_for_selector(f".replay[data-step='{step}']")
+    assert_fits(late, "replay 390")
+    late.context.close()
     # the result explains the scores with the game's result details
     assert anya.locator("#result .score-table th").count() > 3
     # chat between the two browsers
