@@ -23,22 +23,21 @@ W = for_module(__file__)
 _RULE_REF = re.compile(r"\s*\(R\d+(?:\.\d+)*\)")
 
 
-def card_name(cid: str | None, lang: str = "en") -> str:
+def card_noun(cid: str | None, lang: str = "en") -> Noun:
+    """A card as a noun with its Russian cases and gender (words.toml), so a label can say «Сбросить
+    Громил Хана» and an event «Громилы Хана покидают цепочку»; a packed card is «[упакован]»."""
     if cid is None:
-        return W.t("packed", lang)
-    d = T.DEF_INDEX.get(cid)
-    if d is None:
-        return cid
-    return T.D_NAME_RU[d] if lang == "ru" else T.D_NAME[d]
+        return plain(W.t("packed", lang))
+    return W.noun(cid, lang) if W.has(cid) else plain(cid)
+
+
+def card_name(cid: str | None, lang: str = "en") -> str:
+    return card_noun(cid, lang).form()
 
 
 def card_text(cid: str, lang: str = "en") -> str:
-    """A card's rules text from cards.toml, without the spec's rule references."""
-    d = T.DEF_INDEX.get(cid)
-    if d is None:
-        return ""
-    raw = T.DEFS[d].get("text_ru" if lang == "ru" else "text_en", "")
-    return _RULE_REF.sub("", str(raw))
+    """A card's rules text (words.toml), the same text every client shows."""
+    return _RULE_REF.sub("", W.text(cid, lang))
 
 
 def card_short(cid: str, lang: str = "en") -> str:
@@ -87,7 +86,8 @@ def action_label(state: Any, aid: str, lang: str = "en", names: Sequence[str] | 
     parsed = parse_id(aid)
     verb, p = parsed.verb, parsed.params
     people = _state_sides(state, lang, names)
-    card = card_name(p["card"], lang) if p.get("card", NONE) != NONE else ""
+    has_card = p.get("card", NONE) != NONE
+    the_card: Noun | str = card_noun(p["card"], lang) if has_card else ""
 
     def side(key: str) -> Noun:
         return people[int(p[key])]
@@ -95,19 +95,19 @@ def action_label(state: Any, aid: str, lang: str = "en", names: Sequence[str] | 
     if verb in ("end", "pass", "accept", "decline", "yield"):
         return W.t(f"action.{verb}", lang)
     if verb in ("passenger", "action", "discard", "take"):
-        return W.t(f"action.{verb}", lang, card=card)
+        return W.t(f"action.{verb}", lang, card=the_card)
     if verb == "artifact":
-        return W.t("action.artifact", lang, card=card, player=side("seat"))
+        return W.t("action.artifact", lang, card=the_card, player=side("seat"))
     if verb == "dogfight":
         return W.t("action.dogfight", lang, player=side("target"))
     if verb == "pilot":
-        return W.t("action.pilot", lang, card=card, player=side("target"))
+        return W.t("action.pilot", lang, card=the_card, player=side("target"))
     if verb in ("block", "maneuver"):
         return W.t(f"action.{verb}", lang, card=card_short(p["card"], lang))
     if verb == "damage":
-        return W.t(f"action.damage_{p['do']}", lang, pos=p.get("pos", ""))
+        return _damage_label(state, p, lang)
     if verb == "bounty":
-        return W.t("action.bounty", lang, card=card) if card else W.t("action.no_bounty", lang)
+        return W.t("action.bounty", lang, card=the_card) if has_card else W.t("action.no_bounty", lang)
     if verb == "move":
         n, cw = int(p["n"]), p["dir"] == "cw"
         here = state.pos[state.active] if state is not None else 0
@@ -116,22 +116,36 @@ def action_label(state: Any, aid: str, lang: str = "en", names: Sequence[str] | 
                    to=location(to, lang))
     if verb == "cargo":
         if "seat" in p:
-            return W.t("action.cargo_of", lang, pos=p["pos"], player=side("seat"))
-        return W.t("action.cargo", lang, card=card) if card else W.t("action.no_cargo", lang)
+            return W.t("action.cargo_of", lang, pos=int(p["pos"]) + 1, player=side("seat"))
+        return W.t("action.cargo", lang, card=the_card) if has_card else W.t("action.no_cargo", lang)
     if verb == "drop":
         pos = int(p["pos"])
         who_seat = state.decision[1] if state is not None and state.decision is not None else getattr(state, "active", 0)
         chain = state.chains[who_seat] if state is not None else ()
-        who = card_name(T.DEF_ID[T.C_DEF[chain[pos]]], lang) if pos < len(chain) else ""
+        who = card_noun(T.DEF_ID[T.C_DEF[chain[pos]]], lang) if pos < len(chain) else plain("—")
         return W.t("action.drop", lang, pos=pos + 1, card=who)
     if verb == "opponent":
         return W.t("action.opponent", lang, player=side("seat"))
     if verb == "chain":
         s, pos = int(p["seat"]), int(p["pos"])
         chain = state.chains[s] if state is not None else ()
-        who = card_name(T.DEF_ID[T.C_DEF[chain[pos]]], lang) if pos < len(chain) else ""
+        who = card_noun(T.DEF_ID[T.C_DEF[chain[pos]]], lang) if pos < len(chain) else plain("—")
         return W.t("action.chain", lang, pos=pos + 1, player=people[s], card=who)
     return aid
+
+
+def _damage_label(state: Any, p: Any, lang: str) -> str:
+    """One Damage point: open a packed cargo (counted from 1 in the defender's hold) or discard an open
+    one, named — it lies face up, everyone sees it."""
+    do = p["do"]
+    if "pos" not in p:
+        return W.t(f"action.damage_{do}", lang)
+    pos = int(p["pos"])
+    df = getattr(state, "dogfight", None)
+    hold = state.holds[df.defender] if df is not None else ()
+    if do == "discard" and pos < len(hold):
+        return W.t("action.damage_discard", lang, pos=pos + 1, card=card_noun(T.DEF_ID[T.C_DEF[hold[pos] & T.CARD_MASK]], lang))
+    return W.t("action.damage_open", lang, pos=pos + 1)
 
 
 def event_text(state: Any, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:  # noqa: C901
@@ -141,7 +155,7 @@ def event_text(state: Any, event: Event, lang: str = "en", names: Sequence[str] 
     def side(key: str) -> Noun:
         return people[int(a[key])]
 
-    card = card_name(a["card"], lang) if "card" in a and isinstance(a.get("card"), str) else ""
+    card: Noun | str = card_noun(a["card"], lang) if isinstance(a.get("card"), str) else ""
     if k in ("accept", "decline", "yield", "repack", "shuffle_cargo", "end_step2", "dogfight_cancelled"):
         return W.s(f"event.{k}", lang, player=side("seat"))
     if k in ("drew_card", "took_card", "stolen_card", "packed_card", "uncover"):

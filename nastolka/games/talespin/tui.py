@@ -250,8 +250,10 @@ class TaleSpinPresenter(Presenter):
         for cid in ids:
             if cid not in seen:
                 seen.append(cid)
-        return [(f"{card_name(c, lang)} ({card_type(c, lang)}; {card_stats(c, lang)})", card_text(c, lang))
-                for c in seen]
+        out = [(f"{card_name(c, lang)} ({card_type(c, lang)}; {card_stats(c, lang)})", card_text(c, lang))
+               for c in seen]
+        # then the pilots and the twelve Locations: every rules text of the table, from words.toml
+        return out + W.rules_texts(lang, ("character", "location"))
 
     def table(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
         table = Table(box=None, pad_edge=False, expand=True)
