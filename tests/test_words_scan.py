@@ -125,11 +125,10 @@ def test_the_scan_can_fail() -> None:
 
 #: the clients and game text modules that must take every word from words.toml (tui/i18n.py and
 #: engine/words.py implement the lookup and may choose a language)
-NO_SWITCH = ("nastolka/tui/boards", "nastolka/games/colt_express/tui.py", "nastolka/games/show_battle/tui.py",
-             "nastolka/games/talespin/tui.py", "nastolka/tui/start.py", "nastolka/tui/game_screen.py", "nastolka/cli",
-             "nastolka/games/colt_express/text.py", "nastolka/games/show_battle/text.py",
-             "nastolka/games/talespin/data.py", "nastolka/games/talespin/text.py",
-             "nastolka/games/talespin/state.py")
+NO_SWITCH = ("nastolka/tui/boards", "nastolka/tui/start.py", "nastolka/tui/game_screen.py", "nastolka/cli",
+             *(f"nastolka/games/{g}/{m}.py" for g in ("colt_express", "show_battle", "talespin")
+               for m in ("text", "tui")),
+             "nastolka/games/talespin/data.py", "nastolka/games/talespin/state.py")
 INLINE_SWITCH = re.compile(r"""\bif ru\b|\bru else\b|lang\s*==\s*["']ru["']|["']ru["']\s*==\s*lang""")
 
 

@@ -91,7 +91,7 @@ def test_no_client_reads_names_from_cards_toml() -> None:
     import inspect
 
     from nastolka.games.talespin import text
-    from nastolka.tui.boards import talespin as board
+    from nastolka.games.talespin import tui as board
     for module in (text, board):
         source = inspect.getsource(module)
         assert "name_ru" not in source and "D_NAME" not in source and "TYPE_RU" not in source, module
