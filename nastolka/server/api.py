@@ -76,9 +76,13 @@ async def create(request: Request, body: CreateTable) -> dict[str, Any]:
 
 
 @router.get("/tables/{table_id}")
-async def table(request: Request, table_id: str, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
+async def table(request: Request, table_id: str, x_seat_token: str | None = Header(default=None),
+                x_invite: str | None = Header(default=None), invite: str | None = None) -> dict[str, Any]:
+    """A table's state (``X-Seat-Token``: that seat's view). A private table only with its invite secret
+    (``X-Invite`` or ``?invite=``) or a seat token."""
     svc = service(request)
     rt = await svc.get(table_id)
+    await svc.check_reader(rt, x_seat_token, x_invite or invite)
     seat = await svc.seat_of(rt, x_seat_token) if x_seat_token else None
     return state_message(rt, seat, list(rt.log)[-20:], full=True)
 
@@ -133,8 +137,10 @@ async def act(request: Request, table_id: str, body: Act,
 
 
 @router.get("/tables/{table_id}/record")
-async def record(request: Request, table_id: str) -> JSONResponse:
+async def record(request: Request, table_id: str, x_seat_token: str | None = Header(default=None),
+                 x_invite: str | None = Header(default=None), invite: str | None = None) -> JSONResponse:
     svc = service(request)
+    await svc.check_reader(await svc.get(table_id, outdated_ok=True), x_seat_token, x_invite or invite)
     data = await svc.record(table_id)
     talk = await social.chat_log(svc, table_id)
     if talk:   # the table's chat belongs to its record (both channels)
@@ -143,10 +149,13 @@ async def record(request: Request, table_id: str) -> JSONResponse:
 
 
 @router.get("/tables/{table_id}/replay/{step}")
-async def replay_step(request: Request, table_id: str, step: int) -> dict[str, Any]:
+async def replay_step(request: Request, table_id: str, step: int, x_seat_token: str | None = Header(default=None),
+                      x_invite: str | None = Header(default=None), invite: str | None = None) -> dict[str, Any]:
     """The spectator's view after ``step`` actions of a finished game, with that step's public events
     (the whole game is replayed once, off the event loop, and cached)."""
-    data = await service(request).record(table_id)
+    svc = service(request)
+    await svc.check_reader(await svc.get(table_id, outdated_ok=True), x_seat_token, x_invite or invite)
+    data = await svc.record(table_id)
     total = len(data["actions"])
     if not 0 <= step <= total:
         raise PlayError("bad_step", f"step must be from 0 to {total}")

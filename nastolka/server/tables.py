@@ -390,6 +390,22 @@ class TableService:
             raise PlayError("bad_token", "this seat token is not valid for this table", 403)
         return seat
 
+    async def check_reader(self, rt: Runtime, token: Any = None, invite: Any = None) -> None:
+        """Who may read a private table (its view, events, chat, record, replay, its socket): a holder of
+        its invite secret (or of a reserved seat's), or of a seat token; its id alone shows nothing."""
+        if not rt.private:
+            return
+        if isinstance(invite, str) and (token_matches(invite, rt.invite_hash)
+                                        or any(token_matches(invite, s.invite_hash) for s in rt.seats)):
+            return
+        if isinstance(token, str) and token:
+            try:
+                await self.seat_of(rt, token)
+                return
+            except PlayError:
+                pass
+        raise PlayError("invite_required", "this table is private: watch it through its invite link", 403)
+
     async def leave(self, table_id: str, token: Any) -> Runtime:
         """Before the start: free the seat. During play: a bot plays for the seat until its person returns."""
         rt = await self.get(table_id)

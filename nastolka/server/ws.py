@@ -1,7 +1,8 @@
 """The websocket endpoint: one connection watches one table, as a seat (with its token) or a spectator.
 
 Protocol (JSON text frames), client -> server:
-  ``{"type": "hello", "token": "..."?, "delta": true?}`` first (within 10 s); then
+  ``{"type": "hello", "token": "..."?, "invite": "..."?, "delta": true?}`` first (within 10 s; a private
+  table needs its invite secret or a seat token); then
   ``{"type": "action", "action": "<id>", "version": <n>}``, ``{"type": "back"}``, ``{"type": "leave"}``,
   ``{"type": "sync"}``, ``{"type": "ping"}``.
 Server -> client: ``welcome`` (your seat), ``state`` (your view, legal actions, new events), ``accepted``,
@@ -100,6 +101,12 @@ async def _serve(ws: WebSocket, table_id: str, address: str, svc: Any, hub: Any,
         return
     seat: int | None = None
     token = hello.get("token")
+    try:   # a private table is watched only with its invite secret (or a seat token): not by its id alone
+        await svc.check_reader(rt, token, hello.get("invite"))
+    except PlayError as exc:
+        await ws.send_json({"type": "error", **exc.to_json()})
+        await ws.close(code=4403)
+        return
     client = Client(ws, table_id, delta=hello.get("delta") is True)
     if token:
         try:

@@ -22,6 +22,8 @@ async function api(method, path, body, token, ownerToken) {
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Seat-Token"] = token;
   if (ownerToken) headers["X-Owner-Token"] = ownerToken;
+  const invite = inviteInHash();   // a private table is read only with its invite secret
+  if (invite) headers["X-Invite"] = invite;
   const r = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await r.json().catch(() => ({}));
   if (!r.ok) throw new ApiError((data.error && data.error.message) || r.statusText, data.error && data.error.code);
@@ -49,6 +51,12 @@ function ownerOf(id) {
 }
 // the secret of an invite link /#/t/<id>/<secret>
 function inviteInHash() { const m = location.hash.match(/^#\/t\/[a-z0-9]+\/([A-Za-z0-9_-]+)/); return m ? m[1] : null; }
+// the invite secret this browser holds for a table: from the page's link, or the creator's own link
+function inviteFor(id) {
+  const own = ownerOf(id);
+  const m = own && typeof own.invite === "string" ? own.invite.match(/\/([A-Za-z0-9_-]{16,})$/) : null;
+  return inviteInHash() || (m ? m[1] : null);
+}
 function mySeat(id) {
   try { return JSON.parse(localStorage.getItem(seatKey(id))); } catch { return null; }
 }
@@ -247,7 +255,10 @@ function tablePage(id) {
       retry = 500;
       const s = stored();
       // delta: after the first full state, only what changed (mergeState rebuilds each full state)
-      ws.send(JSON.stringify(s ? { type: "hello", token: s.token, delta: true } : { type: "hello", delta: true }));
+      const hello = { type: "hello", delta: true };
+      if (s) hello.token = s.token;
+      if (inviteFor(id)) hello.invite = inviteFor(id);   // watching a private table needs its secret
+      ws.send(JSON.stringify(hello));
     };
     // one message at a time, in order: drawing a state may first wait for the game's presentation data
     ws.onmessage = (e) => { queue = queue.then(() => onMessage(JSON.parse(e.data))).catch((err) => console.error(err)); };
@@ -475,7 +486,7 @@ function tablePage(id) {
         msg.you !== null ? h("button", { type: "button", id: "rematch", class: "primary", onclick: takeRematch },
           rematchId ? t("rematch_join") : t("rematch")) : null,
         msg.you === null && rematchId ? h("a", { href: `#/t/${rematchId}`, class: "btn", id: "rematch-watch" }, t("rematch_watch")) : null,
-        h("a", { href: `/api/tables/${id}/record`, download: `nastolka-${id}.json`, class: "btn" }, t("download")),
+        h("a", { href: `/api/tables/${id}/record${inviteFor(id) ? `?invite=${inviteFor(id)}` : ""}`, download: `nastolka-${id}.json`, class: "btn" }, t("download")),
         h("a", { href: `#/r/${id}`, class: "btn", id: "to-replay" }, t("replay"))));
   }
 
