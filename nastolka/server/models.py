@@ -56,6 +56,7 @@ seats = Table(
     Column("token_hash", String(64), nullable=True),  # sha256 of the seat token (humans only)
     Column("away", Integer, nullable=False, server_default="0"),  # 1: the clock ran out, a bot plays
     Column("invite_hash", String(64), nullable=True),  # sha256 of a reserved seat's invite secret
+    Column("bank_left", Float, nullable=True),        # seconds left of the person's time bank; NULL: all of it
 )
 
 actions = Table(

@@ -29,11 +29,13 @@ class SeatInfo:
     token_hash: str | None
     away: bool
     invite_hash: str | None = None   # a reserved seat's invite secret, hashed (never sent)
+    bank_left: float | None = None   # seconds left of the person's time bank as stored (None: all of it)
 
     @classmethod
     def from_row(cls, row: Any) -> SeatInfo:
+        bank = getattr(row, "bank_left", None)
         return cls(row.seat, row.kind, row.name, row.bot, row.token_hash, bool(row.away),
-                   getattr(row, "invite_hash", None))
+                   getattr(row, "invite_hash", None), float(bank) if bank is not None else None)
 
     def public(self) -> dict[str, Any]:
         return public_seat(self)
@@ -102,11 +104,29 @@ class Runtime:
         seed = int(row.seed)
         state = game.new(row.players, options, seed=seed, rng=row.rng)
         bank = int(row.bank or 0)
-        return cls(id=row.id, game=game, options=options, players=row.players, seed=seed,
-                   status=row.status, clock=row.clock if row.clock is not None else default_clock,
-                   seats=[SeatInfo.from_row(s) for s in seat_rows], state=state, record=record, outdated=outdated,
-                   owner_hash=row.owner_hash, private=bool(row.private), invite_hash=row.invite_hash,
-                   bank=bank, bank_left=[float(bank)] * row.players, rated=bool(getattr(row, "rated", 1)))
+        rt = cls(id=row.id, game=game, options=options, players=row.players, seed=seed,
+                 status=row.status, clock=row.clock if row.clock is not None else default_clock,
+                 seats=[SeatInfo.from_row(s) for s in seat_rows], state=state, record=record, outdated=outdated,
+                 owner_hash=row.owner_hash, private=bool(row.private), invite_hash=row.invite_hash,
+                 bank=bank, bank_left=[float(bank)] * row.players, rated=bool(getattr(row, "rated", 1)))
+        rt.sync_banks()
+        return rt
+
+    def sync_banks(self) -> None:
+        """The time banks as the database holds them (a restart or another process goes on from them)."""
+        for s in self.seats:
+            if 0 <= s.seat < len(self.bank_left):
+                self.bank_left[s.seat] = s.bank_left if s.bank_left is not None else float(self.bank)
+
+    def bank_after(self, seat: int, by: str) -> float | None:
+        """What is left of ``seat``'s bank if a person moves now: the time over the per-move limit comes
+        out of it; ``None`` when nothing changes (within the limit, a bot, no clock)."""
+        if not self.clock or by != "human" or not 0 <= seat < len(self.bank_left):
+            return None
+        overtime = time.monotonic() - self.turn_started - self.clock
+        if overtime <= 0:
+            return None
+        return max(0.0, self.bank_left[seat] - overtime)
 
     @property
     def version(self) -> int:
@@ -135,12 +155,8 @@ class Runtime:
             for e in events])
         self.by.append(by)
         self.log.append(entry)
-        now = time.monotonic()
-        if self.clock and by == "human" and 0 <= seat < len(self.bank_left):
-            overtime = now - self.turn_started - self.clock
-            if overtime > 0:   # the time over the per-move limit comes out of the seat's bank
-                self.bank_left[seat] = max(0.0, self.bank_left[seat] - overtime)
-        self.turn_started = self.touched = now
+        # the bank is charged where the move is committed (``bank_after``, stored with the action)
+        self.turn_started = self.touched = time.monotonic()
         return entry
 
     def seat_for_token_hash(self, token_hash: str) -> int | None:

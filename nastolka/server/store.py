@@ -127,6 +127,11 @@ def set_away(conn: Connection, table_id: str, seat: int, away: bool, unless_vers
     return res.rowcount == 1
 
 
+def set_bank(conn: Connection, table_id: str, seat: int, left: float) -> None:
+    """Store what is left of a person's time bank (in the same transaction as the move that used it)."""
+    conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(bank_left=left))
+
+
 def append_action(conn: Connection, table_id: str, version: int, seat: int, aid: str, by: str) -> None:
     """The one write a move makes. The primary key (table_id, version) rejects a second version *n*."""
     conn.execute(insert(actions).values(table_id=table_id, version=version, seat=seat, action=aid, by=by))

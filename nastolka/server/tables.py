@@ -160,6 +160,7 @@ class TableService:
             return []
         row, seat_rows, action_rows = loaded
         rt.seats = [SeatInfo.from_row(s) for s in seat_rows]
+        rt.sync_banks()
         entries = [rt.apply_logged(a.version, a.seat, a.action, a.by) for a in action_rows
                    if a.version >= rt.version]
         rt.status = row.status
@@ -435,10 +436,13 @@ class TableService:
             await self._set_away(rt, seat, False)
         return rt
 
-    async def _set_away(self, rt: Runtime, seat: int, away: bool, unless_version: int | None = None) -> bool:
+    async def _set_away(self, rt: Runtime, seat: int, away: bool, unless_version: int | None = None,
+                        bank: float | None = None) -> bool:
         def tx(conn: Connection) -> bool:
             changed = store.set_away(conn, rt.id, seat, away, unless_version)
             if changed:
+                if bank is not None:
+                    store.set_bank(conn, rt.id, seat, bank)
                 self._notify_in_tx(conn, rt.id)
             return changed
 
@@ -452,7 +456,7 @@ class TableService:
 
     async def clock_expired(self, rt: Runtime, seat: int, version: int) -> bool:
         """The person at ``seat`` let the clock run out at ``version``: a bot takes over until they return."""
-        return await self._set_away(rt, seat, True, unless_version=version + 1)
+        return await self._set_away(rt, seat, True, unless_version=version + 1, bank=0.0)   # the bank is spent
 
     # ------------------------------------------------------------------ moves
     async def act(self, table_id: str, token: Any, action: Any, version: Any) -> tuple[Runtime, int]:
@@ -491,9 +495,12 @@ class TableService:
             if after.is_over:
                 record = self._record(rt, after, by).to_json()
             was_away = rt.seats[seat].away and by == "human"
+            bank = rt.bank_after(seat, by)
 
             def tx(conn: Connection) -> None:
                 store.append_action(conn, rt.id, version, seat, aid, by)
+                if bank is not None:   # the bank goes with the move: a restart goes on from it
+                    store.set_bank(conn, rt.id, seat, bank)
                 if was_away:
                     store.set_away(conn, rt.id, seat, False)
                 if record is not None:
@@ -515,6 +522,8 @@ class TableService:
             rt.state = after
             if was_away:
                 rt.seats[seat].away = False
+            if bank is not None:
+                rt.bank_left[seat] = rt.seats[seat].bank_left = bank
             entry = rt.remember(seat, aid, by, events, after)
             if record is not None:
                 rt.status, rt.record = "over", record
