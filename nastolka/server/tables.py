@@ -283,6 +283,8 @@ class TableService:
             raise PlayError("bad_seat", f"seat must be a number from 0 to {rt.players - 1}")
         if invite is not None and (not isinstance(invite, str) or len(invite) > 200):
             raise PlayError("bad_invite", "the invite must be the secret from the invite link")
+        if rt.status != "open":   # a table never opens again: refused without its lock or the database
+            raise PlayError("seat_taken", "the game has already started", 409)
         token = new_token()
         token_hash = hash_token(token)
 
@@ -383,7 +385,9 @@ class TableService:
         if not isinstance(token, str) or not token or len(token) > 200:
             raise PlayError("bad_token", "a seat token is required to act", 403)
         seat = rt.seat_for_token_hash(hash_token(token))
-        if seat is None:   # maybe joined through another process a moment ago
+        if seat is None and rt.status == "open":   # maybe joined through another process a moment ago
+            # (only while open: seats are taken before the start, so a flood of wrong tokens on a game in
+            # play never queues for the table's lock and the database beside its players' moves)
             async with rt.lock:
                 await self._catch_up(rt)
             seat = rt.seat_for_token_hash(hash_token(token))
