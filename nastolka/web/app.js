@@ -668,7 +668,9 @@ function replayPage(id, start) {
 
   async function load(k) {
     try {
-      frame = await api("GET", `/tables/${id}/replay/${k}`);
+      // a private table's replay: with its invite secret or this browser's seat token
+      const inv = inviteFor(id), mine = mySeat(id);
+      frame = await api("GET", `/tables/${id}/replay/${k}${inv ? `?invite=${inv}` : ""}`, undefined, mine && mine.token);
       step = frame.step;
       pres = await presentation(frame.game);
       await loadBoard(frame.game, pres);
