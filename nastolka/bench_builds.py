@@ -36,12 +36,11 @@ CACHEGRIND_GAMES = 40
 
 
 def _random_playout(state: Any, rng: Any) -> int:
-    """Uniformly random moves to the end by the fast interface (``legal_count``, ``play_index``: no ids,
-    no events); the same games as choosing ``legal_ids(seat)[rng.randbelow(len(legal))]``."""
-    while not state.is_over:
-        seat = state.to_act[0]
-        state.play_index(seat, rng.randbelow(state.legal_count(seat)))
-    return int(state.step)
+    """Uniformly random moves to the end (``engine.playout``: compiled, through ``legal_count`` and
+    ``play_index``, no ids, no events); the same games as choosing from ``legal_ids`` with ``rng``."""
+    from nastolka.engine.playout import random_playout
+
+    return random_playout(state, rng)
 
 
 def _mid_game_positions(game_id: str, players: int, count: int = 8) -> list[Any]:

@@ -43,11 +43,14 @@ COMPILED_MODULES: tuple[str, ...] = (
     "nastolka.engine.actions",
     "nastolka.engine.errors",
     "nastolka.engine.events",
+    "nastolka.engine.playout",
     "nastolka.engine.rng",
     "nastolka.engine.state",
     "nastolka.games.colt_express.codes",
     "nastolka.games.colt_express.data",
     "nastolka.games.colt_express.state",
+    "nastolka.games.colt_express.views",
+    "nastolka.bots.search_loop",
 )
 
 #: the mypyc group's shared library (inside the package, so an editable install finds it)

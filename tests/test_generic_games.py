@@ -220,3 +220,20 @@ def test_the_fast_interface_plays_the_same_games_as_ids(game: Game, players: int
             assert state.history() == by_id.history()
             assert all_views(state) == all_views(by_id)
             assert state.result() == by_id.result()
+
+
+@pytest.mark.parametrize("game, players", _params(), ids=_ids)
+def test_random_playout_plays_the_game_its_docstring_says(game: Game, players: int) -> None:
+    """``engine.playout.random_playout`` (the benchmark's and simulations' loop, compiled) makes the moves
+    ``legal_ids(seat)[rng.randbelow(len(legal))]`` would."""
+    from nastolka.engine.playout import random_playout
+
+    for seed in range(3):
+        fast, slow = game.new(players, seed=seed), game.new(players, seed=seed)
+        steps = random_playout(fast, Rng(seed))
+        rng = Rng(seed)
+        while not slow.is_over:
+            seat = slow.to_act[0]
+            legal = slow.legal_ids(seat)
+            slow.apply(seat, legal[rng.randbelow(len(legal))])
+        assert steps == slow.step and fast.history() == slow.history()

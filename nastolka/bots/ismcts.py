@@ -26,14 +26,15 @@ Why this design (the long form is in ``docs/bots.md``):
   the budget: it predicts the next iteration from the mean so far). ``jobs > 1`` runs independent searches
   in forked processes (root parallelism) and sums the root statistics.
 
-Speed: per iteration one ``determinize`` (a clone), then ``legal_ids`` + ``apply_unchecked`` only; nodes
-are ``__slots__`` objects with a plain dict of children.
+Speed: the loop lives in ``search_loop.py``, compiled with the rules. Per iteration one ``determinize``
+(a clone), then the engine's fast interface: edges keyed by ``legal_keys`` (a game's integer codes or the
+ids: the same actions either way), ``apply_index`` in the trees (which need the events), ``play_index``
+in the random rollout (no ids, no events built).
 """
 
 from __future__ import annotations
 
 import gc
-import math
 import os
 import random
 import time
@@ -41,28 +42,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from nastolka.engine import Event, Game, GameState, NastolkaError, Result, Rng
+from nastolka.engine import Game, GameState, NastolkaError, Rng
+
+from . import search_loop
+from .search_loop import obs_key as _obs_key  # noqa: F401  (tests and docs name it here)
+from .search_loop import rewards_of
 
 #: ``evaluator(state) -> rewards per seat in [0, 1]`` used at the rollout depth cut-off.
 Evaluator = Callable[[GameState], Sequence[float]]
 
-_STEP_LIMIT = 20_000  # a rollout longer than this is scored as a draw (protects against a looping rule bug)
-
 
 class BotError(NastolkaError):
     """A bot was asked for a decision it cannot make (the game is over, or it is not that seat's turn)."""
-
-
-class _Node:
-    """A tree node: visits, total reward of the tree's owner, availability count and children."""
-
-    __slots__ = ("children", "n", "w", "avail")
-
-    def __init__(self) -> None:
-        self.children: dict[Any, _Node] = {}
-        self.n = 0
-        self.w = 0.0
-        self.avail = 1
 
 
 @dataclass(frozen=True)
@@ -132,51 +123,7 @@ class SearchResult:
                 "stats": [s.to_json() for s in self.stats]}
 
 
-# ------------------------------------------------------------------------------------------ rewards
-def rewards_of(result: Result, players: int, score_weight: float = 0.1) -> list[float]:
-    """Per-seat reward in [0, 1]: share of opponents beaten (ties count half), plus some score margin.
-
-    Rank-based rather than win/loss so that in 3+ player games second place is worth more than last; the
-    score term breaks plateaus where every rollout ends the same way.
-    """
-    ranks = result.ranks
-    if players <= 1:
-        base = [1.0 if 0 in result.winners else 0.0]
-    else:
-        base = []
-        for s in range(players):
-            rs = ranks[s]
-            worse = tied = 0
-            for t in range(players):
-                if t != s:
-                    rt = ranks[t]
-                    if rt > rs:
-                        worse += 1
-                    elif rt == rs:
-                        tied += 1
-            base.append((worse + 0.5 * tied) / (players - 1))
-    if score_weight <= 0.0 or players <= 1:
-        return base
-    scores = result.scores
-    lo = min(scores)
-    span = max(scores) - lo
-    if span <= 0:
-        return [(1 - score_weight) * b + 0.5 * score_weight for b in base]
-    return [(1 - score_weight) * b + score_weight * (scores[s] - lo) / span for s, b in enumerate(base)]
-
-
 # ------------------------------------------------------------------------------------------ search
-def _obs_key(events: list[Event], observer: int, actor: int) -> tuple[Any, ...]:
-    """What ``observer`` learns from ``actor``'s move: the events it may see (kind and arguments)."""
-    key: list[Any] = [actor]
-    for e in events:
-        seats = e.seats
-        if seats is None or observer in seats:
-            key.append(e.kind)
-            key.append(repr(e.args))
-    return tuple(key)
-
-
 def provisional_rewards(state: GameState) -> list[float]:
     """Rewards from the result the game would give if it stopped now (its scores so far).
 
@@ -217,126 +164,24 @@ def _rollout_policy(game: Game, config: IsmctsConfig, rng: Rng) -> Callable[[Gam
     return policy
 
 
-def _search(state: GameState, seat: int, config: IsmctsConfig, seed: int,  # noqa: C901
+def _search(state: GameState, seat: int, config: IsmctsConfig, seed: int,
             iterations: int | None, deadline: float | None) -> tuple[dict[str, tuple[int, float]], int]:
-    """One single-process search; returns ``{action: (visits, total reward)}`` at the root and the count."""
+    """One single-process search; returns ``{action: (visits, total reward)}`` at the root and the count.
+
+    The loop itself is ``search_loop.run`` (compiled with the rules when a compiler is there)."""
     rng = Rng(seed)
-    game = state.game
-    n_players = state.players
-    roots = [_Node() for _ in range(n_players)]
-    policy = _rollout_policy(game, config, rng.spawn())
-    guided = config.heuristic_plies
-    c = config.c
-    score_weight = config.score_weight
+    policy = _rollout_policy(state.game, config, rng.spawn())
     evaluator = _resolve_evaluator(config.evaluator)
     cut = config.rollout_depth if evaluator is not None else None
-    by_events = config.observation == "events"
-    log = math.log
-    sqrt = math.sqrt
-    perf = time.perf_counter
-    randbelow = rng.randbelow
     # playout moves need no replayable stream of their own: the C-implemented generator (seeded from the
     # bot's RNG, so still deterministic) costs a fraction of SplitMix in pure Python
     rand = random.Random(rng.next_u64()).random
-    seats = range(n_players)
-
-    done = 0
-    started = previous = perf()
-    worst = 0.0
-    while True:
-        if iterations is not None and done >= iterations:
-            break
-        if deadline is not None and done:
-            now = perf()
-            if now - previous > worst:
-                worst = now - previous
-            previous = now
-            # the longest iteration so far (or twice the mean): rollouts vary in length and a busy
-            # machine preempts; a late answer is a bug while one iteration fewer is not
-            if now + max(worst, 2 * (now - started) / done) > deadline:
-                break
-        det = state.determinize(seat, rng.spawn())
-        cur = roots[:]
-        visited: list[tuple[_Node, int]] = []
-        actor = seat
-        expanded = False
-        # ---- selection and expansion, all trees descending together
-        while not det.is_over:
-            legal = det.legal_ids(actor)
-            node = cur[actor]
-            children = node.children
-            untried = [a for a in legal if a not in children]
-            if untried:
-                aid = untried[randbelow(len(untried))]
-                child = children[aid] = _Node()
-                expanded = True
-            else:
-                best = -1.0
-                aid = legal[0]
-                child = children[aid]
-                for a in legal:
-                    ch = children[a]
-                    ch.avail += 1
-                for a in legal:
-                    ch = children[a]
-                    v = ch.w / ch.n + c * sqrt(log(ch.avail) / ch.n)
-                    if v > best:
-                        best = v
-                        aid = a
-                        child = ch
-            events = det.apply_unchecked(actor, aid)
-            for o in seats:
-                if o == actor:
-                    cur[o] = child
-                    visited.append((child, o))
-                else:
-                    key = _obs_key(events, o, actor) if by_events else (actor, aid)
-                    nxt = cur[o].children.get(key)
-                    if nxt is None:
-                        nxt = cur[o].children[key] = _Node()
-                    cur[o] = nxt
-            if expanded or det.is_over:
-                break
-            actor = det.to_act[0]
-        # ---- rollout
-        rewards: Sequence[float] | None = None
-        steps = 0
-        if policy is None:
-            while not det.is_over:
-                if cut is not None and steps >= cut:
-                    break
-                who = det.to_act[0]
-                ids = det.legal_ids(who)
-                det.apply_unchecked(who, ids[int(rand() * len(ids))])
-                steps += 1
-                if steps >= _STEP_LIMIT:
-                    break
-        else:
-            while not det.is_over:
-                if cut is not None and steps >= cut:
-                    break
-                who = det.to_act[0]
-                if guided is None or steps < guided:
-                    det.apply_unchecked(who, policy(det, who))
-                else:
-                    ids = det.legal_ids(who)
-                    det.apply_unchecked(who, ids[int(rand() * len(ids))])
-                steps += 1
-                if steps >= _STEP_LIMIT:
-                    break
-        if det.is_over:
-            rewards = rewards_of(det.result(), n_players, score_weight)
-        elif evaluator is not None:
-            rewards = evaluator(det)
-        else:
-            rewards = [0.5] * n_players
-        # ---- backpropagation (each tree's nodes hold its owner's reward)
-        for node, owner in visited:
-            node.n += 1
-            node.w += rewards[owner]
-        done += 1
-    root = roots[seat].children
-    return {a: (ch.n, ch.w) for a, ch in root.items()}, done
+    return search_loop.run(
+        state, seat, rng, rand, time.perf_counter,
+        -1 if iterations is None else iterations, -1.0 if deadline is None else deadline,
+        config.c, config.score_weight, config.observation == "events", policy,
+        -1 if config.heuristic_plies is None else config.heuristic_plies, -1 if cut is None else cut,
+        evaluator)
 
 
 def _worker(payload: tuple[GameState, int, IsmctsConfig, int, int | None,

@@ -18,10 +18,19 @@ T = TypeVar("T")
 _MASK: Final = (1 << 64) - 1
 _GAMMA: Final = 0x9E3779B97F4A7C15
 
-# The same constants as signed 64-bit values, for the compiled path (two's complement of the above).
-_GAMMA_I64: Final[i64] = -7046029254386353131        # 0x9E3779B97F4A7C15
-_MUL1_I64: Final[i64] = -4658895280553007687         # 0xBF58476D1CE4E5B9
-_MUL2_I64: Final[i64] = -7723592293110705685         # 0x94D049BB133111EB
+
+
+def _signed(value: int) -> i64:
+    """The signed 64-bit integer with the same bits as the unsigned ``value``."""
+    return value - (1 << 64) if value >= 1 << 63 else value
+
+
+# The same constants as signed 64-bit values, for the compiled path. Computed by a call, not written as
+# literals: compiled, a literal beyond 62 bits is a boxed Python int converted at every use (three
+# conversions per number drawn), while a computed ``Final[i64]`` is a C static read as it is.
+_GAMMA_I64: Final[i64] = _signed(_GAMMA)
+_MUL1_I64: Final[i64] = _signed(0xBF58476D1CE4E5B9)
+_MUL2_I64: Final[i64] = _signed(0x94D049BB133111EB)
 
 
 def _probe() -> None:
@@ -102,6 +111,13 @@ class Rng:
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Fisher–Yates in place."""
+        if isinstance(seq, list):
+            # the same swaps on a list: compiled, list items are read and written directly
+            items: list[T] = seq
+            for i in range(len(items) - 1, 0, -1):
+                j = self.randbelow(i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
         for i in range(len(seq) - 1, 0, -1):
             j = self.randbelow(i + 1)
             seq[i], seq[j] = seq[j], seq[i]

@@ -6,7 +6,8 @@ a record, the history, ``legal_ids``). A code is ``verb << CODE_SHIFT | argument
 verb by verb, what the argument is and which id (engine grammar, ``nastolka/engine/ids.py``) it stands for.
 
 A code names the same action in every determinization of a position (it holds cards, bandit slots and cars,
-never positions in a list), so search trees key their edges by it (``GameState.legal_keys``).
+never positions in a list), and one code stands for one id and back (for the seat that decides), so search
+trees key their edges by codes and grow exactly the trees they grew keyed by ids (``GameState.legal_keys``).
 
 The strings depend on the bandits in play (two-player card names carry the bandit), so they live in one
 :class:`CardTables` per bandit assignment, made on first use and shared by every state with those bandits.
@@ -39,8 +40,8 @@ C_KEEP_REST: Final = 6   # 0                                keep                
 C_POCKET: Final = 7      # 1 take, 0 pass                   pickpocket:choice=take|pass          CE-7
 C_START: Final = 8       # bandit slot                      start:caboose=…                      CE-10
 C_MARSHAL: Final = 9     # car                              marshal:car=…                        CE-6
-C_MOVE: Final = 10       # place 2 * car + level            move:car=…                           CE-6
-C_FLOOR: Final = 11      # the new place                    floor                                CE-6
+C_MOVE: Final = 10       # car (same level)                 move:car=…                           CE-6
+C_FLOOR: Final = 11      # 0 (same car, other level)        floor                                CE-6
 C_FIRE: Final = 12       # target slot                      fire:target=…                        CE-6, CE-8
 C_PUNCH: Final = 13      # see punch_code                   punch:target=…,loot=…[,keep=…],car=… CE-6, CE-8
 C_ROB: Final = 14        # loot kind                        rob:loot=…                           CE-6
@@ -159,7 +160,7 @@ class CardTables:
         if verb == C_MARSHAL:
             return f"marshal:car={arg}"
         if verb == C_MOVE:
-            return f"move:car={arg >> 1}"
+            return f"move:car={arg}"
         if verb == C_FLOOR:
             return "floor"
         if verb == C_FIRE:

@@ -438,9 +438,9 @@ class ColtState(GameState):
             span = 3 if lvl else 1
             for d in range(max(0, c - span), min(k, c + span) + 1):
                 if d != c:
-                    codes.append(C_MOVE << CODE_SHIFT | (2 * d + lvl))
+                    codes.append(C_MOVE << CODE_SHIFT | d)
         elif kind == D.FLOOR:
-            codes.append(C_FLOOR << CODE_SHIFT | (p ^ 1))
+            codes.append(C_FLOOR << CODE_SHIFT)
         elif kind == D.FIRE:
             if self.bullets[b]:
                 for t in self._fire_targets(b):
@@ -679,8 +679,10 @@ class ColtState(GameState):
             self._marshal_to(arg, ev)
             return
         b = card // 6
-        if kind == D.MOVE or kind == D.FLOOR:
-            self._enter(b, arg, ev)
+        if kind == D.MOVE:
+            self._enter(b, 2 * arg + (self.pos[b] & 1), ev)
+        elif kind == D.FLOOR:
+            self._enter(b, self.pos[b] ^ 1, ev)
         elif kind == D.FIRE:
             self._fire(b, arg, ev)
         elif kind == D.PUNCH:
