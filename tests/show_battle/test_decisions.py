@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from nastolka.engine import Rng
+from nastolka.games.show_battle import automa
 from nastolka.games.show_battle.data import CARD_KIND, CLOWN, KIND_IDS, MAGICIAN, STRONGMAN
 
 from .helpers import GAME, card, place, run, slot
@@ -128,10 +129,10 @@ def test_decision_solo_result_score_is_the_margin_and_the_seat_wins_only_by_reac
 def test_decision_automa_avoids_knocking_out_its_own_card_and_takes_the_extra_placement() -> None:
     # its strongman would knock out its own juggler (7 ≥ 6): not a category; starting row 2 is (5)
     s = GAME.new(1, setup={"board": [card("1", 1, "juggler", 1)], "hands": [["clown"], ["strongman"]]})
-    assert s._automa_pick(1) == (STRONGMAN, 8)
+    assert automa.pick(s, 1) == (STRONGMAN, 8)
     # ФОКУСНИК: the automa always places its second card
     s = GAME.new(1, setup={"board": [card("1", 1, "acrobat", 0, orient=3)], "hands": [["fakir"], ["magician", "clown"]]})
-    s._automa_turn([])
+    automa.turn(s, [])
     # row 2 started with the magician (category 5), then the clown boosts it (category 4: 2 → 4)
     assert [CARD_KIND[c] for c in s.top[8:10]] == [MAGICIAN, CLOWN] and slot(s, "2", 1)["value"] == 4
 
@@ -141,7 +142,7 @@ def test_decision_automa_checks_for_a_token_after_a_pass_too() -> None:
     board = [card("1", i, k, 0) for i, k in enumerate(names, 1)]
     board += [card("2", i, k, 1) for i, k in enumerate(names[:6], 1)] + [card("2", 7, "strongman", 1, orient=1)]
     s = GAME.new(1, setup={"board": board, "hands": [["strongman"], ["trainer"]]})
-    s._automa_turn([])
+    automa.turn(s, [])
     assert slot(s, "2", 7)["token"]
 
 

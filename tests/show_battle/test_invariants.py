@@ -24,7 +24,7 @@ def cards_everywhere(s: ShowBattleState) -> list[int]:
     for d in s.decks:
         cards += d
     cards += [c for c in s.top if c >= 0]
-    for stack in s.cov:
+    for stack in s.covered:
         cards += stack
     return cards
 
@@ -38,12 +38,12 @@ def test_SB_1_cards_are_conserved_in_random_games(players: int, seed: int, polic
     s = GAME.new(players, options, seed=seed)
     assert isinstance(s, ShowBattleState)
     rng = Rng(policy)
-    everything = list(range(s.nt * NKINDS))
+    everything = list(range(s.troupes * NKINDS))
     while True:
         assert sorted(cards_everywhere(s)) == everything
         assert all(len(h) <= 3 for h in s.hands)
-        assert not any(s.up[c] for stack in s.cov for c in stack)  # covered cards are always face down
-        assert sum(s.tokens) + sum(1 for c in s.top if c >= 0 and s.tok[c]) == 3 * s.nt
+        assert not any(s.face_up[c] for stack in s.covered for c in stack)  # covered cards are always face down
+        assert sum(s.tokens) + sum(1 for c in s.top if c >= 0 and s.protected[c]) == 3 * s.troupes
         if s.is_over:
             break
         seat = s.to_act[0]

@@ -39,7 +39,7 @@ def test_SB_7_steps_1_and_2_match_the_spec(left: str, new: str, orient: int, fac
         expected = (True, (orient + 3) % 4)
     else:
         expected = (True, orient)
-    assert (after["face_up"], s.ori[s.top[0]]) == expected
+    assert (after["face_up"], s.orient[s.top[0]]) == expected
     # SB-7 step 3 / SB-3: a pending decision only ever belongs to the placing seat
     assert s.to_act == (A,) or s.turn == B
     pending = s.view(None)["pending"]

@@ -75,7 +75,7 @@ def test_SB_6_a_full_row_still_offers_its_face_down_cards_but_no_8th_slot() -> N
     assert places(s, A, "strongman") == ["row=1,slot=4", "row=2,slot=1"]
     assert places(s, A, "aerialists") == ["row=1,slot=4", "row=2,slot=1", "row=1,slot=8"]
     s.apply(A, place("strongman", "1", 4))
-    assert s.rlen[0] == 7 and slot(s, "1", 4)["covered"] == [{"card": "mime", "owner": B}]
+    assert s.row_len[0] == 7 and slot(s, "1", 4)["covered"] == [{"card": "mime", "owner": B}]
 
 
 def test_SB_6_aerialists_open_slot_8_only_in_a_row_of_exactly_7() -> None:
@@ -165,7 +165,7 @@ def test_SB_7_covering_a_face_down_card_acts_on_the_top_card_of_the_slot_to_its_
     assert value(s, "1", 1) == 8  # left: the strongman rotated clockwise (7 > 5)
     assert slot(s, "1", 3)["orient"] == 3 and value(s, "1", 3) == 2  # the right neighbour is untouched
     assert slot(s, "1", 2)["card"] == "knives" and slot(s, "1", 2)["covered"] == [{"card": "juggler", "owner": B}]
-    assert s.rlen[0] == 3  # the row does not get longer
+    assert s.row_len[0] == 3  # the row does not get longer
     # the knife thrower may then discard the acrobat (B's, showing 2) on its right: it is in this row
     assert "effect:card=knives,slot=3" in effects(s, A)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from nastolka.engine import Event
+from nastolka.games.show_battle import automa
 from nastolka.games.show_battle.data import KIND_IDS, KIND_INDEX
 
 from .helpers import GAME, card, place, slot, value
@@ -20,7 +21,7 @@ def solo(board: list[dict[str, Any]], you: list[str], rival: list[str], **extra:
 
 def pick(s) -> tuple[str, str, int] | None:
     """The automa's placement as (card, row, slot)."""
-    p = s._automa_pick(RIVAL)
+    p = automa.pick(s, RIVAL)
     if p is None:
         return None
     r, sl = divmod(p[1], 8)
@@ -29,7 +30,7 @@ def pick(s) -> tuple[str, str, int] | None:
 
 def automa_place(s, name: str, row: int, sl: int) -> list[Event]:
     ev: list[Event] = []
-    s._automa_place(RIVAL, KIND_INDEX[name], (row - 1) * 8 + sl - 1, ev)
+    automa.place(s, RIVAL, KIND_INDEX[name], (row - 1) * 8 + sl - 1, ev)
     return ev
 
 
@@ -114,7 +115,7 @@ def test_SB_9_automa_token_prefers_the_higher_base_card_on_equal_values() -> Non
     board = [card("1", 1, "acrobat", RIVAL, orient=2), card("1", 2, "fakir", YOU),
              card("2", 1, "strongman", RIVAL, orient=1)]
     s = solo(board, ["magician"], [])  # it cannot place: it passes, then looks for a token
-    s._automa_turn([])
+    automa.turn(s, [])
     assert slot(s, "2", 1)["token"] and not slot(s, "1", 1)["token"]
 
 
@@ -122,7 +123,7 @@ def test_SB_9_automa_protects_one_card_per_turn_only() -> None:
     board = [card("1", 1, "acrobat", RIVAL, orient=2), card("1", 2, "fakir", YOU),
              card("2", 1, "strongman", RIVAL, orient=1)]
     s = solo(board, ["magician"], ["juggler"])
-    s._automa_turn([])
+    automa.turn(s, [])
     assert s.view(None)["troupes"][RIVAL]["tokens"] == 2
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from nastolka.engine import Event, OptionError, Rng
+from nastolka.games.show_battle import automa
 from nastolka.games.show_battle.data import ACROBAT, CANNONBALL, JUGGLER, KIND_IDS, KNIVES, STRONGMAN
 
 from .helpers import GAME, card, place, slot, value
@@ -57,30 +58,30 @@ def test_SB_9_solo_setup_must_let_you_go_first() -> None:
 ])
 def test_SB_9_automa_priority_list(board: list[dict], rival: list[str], expected: tuple[int, int]) -> None:
     s = solo(board, ["magician"], rival)
-    assert s._automa_pick(RIVAL) == expected
+    assert automa.pick(s, RIVAL) == expected
 
 
 def test_SB_9_automa_uses_may_effects_only_when_they_strictly_improve() -> None:
     # its cannonball would discard its own strongman: declined
     s = solo([card("1", 1, "strongman", RIVAL)], ["magician"], ["cannonball"])
     ev: list[Event] = []
-    s._automa_place(RIVAL, CANNONBALL, 1, ev)
+    automa.place(s, RIVAL, CANNONBALL, 1, ev)
     assert slot(s, "1", 1)["face_up"] and value(s, "1", 1) == 8
     assert any(e.kind == "skip" for e in ev)
     # its knife thrower takes the option that gains most: your juggler (now 2) rather than your clown (1)
     s = solo([card("1", 1, "clown", YOU), card("1", 2, "juggler", YOU)], ["magician"], ["knives"])
-    s._automa_place(RIVAL, KNIVES, 2, [])
+    automa.place(s, RIVAL, KNIVES, 2, [])
     assert slot(s, "1", 1)["face_up"] and not slot(s, "1", 2)["face_up"]
 
 
 def test_SB_9_automa_protects_its_highest_card_showing_6_or_more() -> None:
     board = [card("1", 1, "strongman", RIVAL, orient=1), card("1", 2, "acrobat", RIVAL)]
     s = solo(board, ["magician"], ["clown"])
-    s._automa_turn([])
+    automa.turn(s, [])
     assert slot(s, "1", 1)["token"] and not slot(s, "1", 2)["token"]
     assert s.view(None)["troupes"][RIVAL]["tokens"] == 2
     s = solo([card("1", 1, "juggler", RIVAL)], ["magician"], ["fakir"])
-    s._automa_turn([])
+    automa.turn(s, [])
     assert s.view(None)["troupes"][RIVAL]["tokens"] == 3  # nothing showing 6 or more
 
 

@@ -62,3 +62,16 @@ LEVEL_MARGIN: dict[str, int] = {"debut": 1, "artist": 5, "star": 10, "legend": 1
 
 #: seat colours (owner colour in views; their words are in words.toml)
 COLOURS_EN: tuple[str, ...] = ("red", "blue", "green", "yellow")
+
+# ----------------------------------------------------------------------------- limits and turn phases
+# Shared by every rules module (state, setup, effects, automa, views), so they live here: the helper
+# modules import no state at run time.
+HAND = 3               # SB-4 / SB-5.4: cards in hand
+TOKENS = 3             # SB-1: untouchable tokens per troupe
+AUTOMA_PROTECT = 6     # SB-9: the automa protects a card showing at least this much
+RIVAL = 1              # SB-9: the rival troupe in solo (never a seat)
+
+# a turn (SB-5): START (mulligan / token / place / pass) → EFFECT (a "may" effect of the card just placed) or
+# EXTRA (the ФОКУСНИК extra placement) → END (the after-placement token window) → the next seat
+START, EFFECT, EXTRA, END, OVER = range(5)
+PHASES = ("start", "effect", "extra", "end", "over")

@@ -78,9 +78,9 @@ class HeuristicBot:
             idx = a[1]
             r, s = divmod(idx, ROW_SLOTS)
             c = state.top[idx]
-            if CARD_OWNER[c] != seat or s != state.rlen[r] - 1 or state.rlen[r] >= ROW_SLOTS:
+            if CARD_OWNER[c] != seat or s != state.row_len[r] - 1 or state.row_len[r] >= ROW_SLOTS:
                 continue
-            value = CARD_VAL[c][state.ori[c]]
+            value = CARD_VAL[c][state.orient[c]]
             if value > best_value:
                 best, best_value = aid, value
         return best

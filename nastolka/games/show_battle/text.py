@@ -66,7 +66,7 @@ def action_label(s: ShowBattleState, aid: str, lang: str = "en", names: Sequence
     a = PARSED.get(aid)
     if a is None:
         return aid
-    rows = ROWS_TWO_BOARDS if s.two else ROWS_ONE_BOARD
+    rows = ROWS_TWO_BOARDS if s.two_boards else ROWS_ONE_BOARD
     kind = a[0]
     if kind == A_PLACE:
         idx = a[2]
@@ -88,13 +88,13 @@ def action_label(s: ShowBattleState, aid: str, lang: str = "en", names: Sequence
     if kind == A_DONE:
         return W.t("action.done", lang)
     if kind == A_SKIP:
-        magician = s.pend is not None and KIND_IDS[s.pend[0]] == "magician"
+        magician = s.pending is not None and KIND_IDS[s.pending[0]] == "magician"
         return W.t("action.skip_second" if magician else "action.skip", lang)
     if kind == A_EFFECT:
         _, ek, slot, d = a
         row_start = -1
-        if s.pend is not None:
-            idx = s.pend[1]
+        if s.pending is not None:
+            idx = s.pending[1]
             row_start = idx - idx % ROW_SLOTS
 
         def at(j: int) -> str:
@@ -115,7 +115,7 @@ def action_label(s: ShowBattleState, aid: str, lang: str = "en", names: Sequence
 
 def event_text(s: ShowBattleState, e: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:  # noqa: C901
     a = e.args
-    people = troupes(s.nt, lang, names, s.solo)
+    people = troupes(s.troupes, lang, names, s.solo)
 
     def where() -> str:
         return _where(a["row"], a["slot"], lang)
