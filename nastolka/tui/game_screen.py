@@ -245,7 +245,7 @@ class GameScreen(Screen[None]):
             return
         actions = self.state.legal_actions(seat, self.names())
         key = self.present("decision_key", self.view(), [a.id for a in actions])
-        self.decision_line = decision_help(self.session.game.id, key, self.lang)
+        self.decision_line = decision_help(self.session.game, key, self.lang)
         self.draw_prompt(None, None)
         options.add_options(
             Option(Text(f"{i}. " if i <= 9 else "   ").append(a.label(self.lang)), id=a.id)

@@ -1,11 +1,13 @@
 """Run a real server process for the crash and scale-out tests, with the toy game registered.
 
 Usage: python serve_toy.py PORT DB_URL [REDIS_URL] [BOT_DELAY]
-(``NASTOLKA_TEST_SETTINGS``: JSON of further ``Settings`` fields)
+(``NASTOLKA_TEST_SETTINGS``: JSON of further ``Settings`` fields; ``NASTOLKA_TEST_GAMES``: comma-separated
+test game packages under ``tests/`` to register as plug-ins, e.g. ``stones``)
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import sys
@@ -25,6 +27,8 @@ def main() -> None:
     redis = sys.argv[3] if len(sys.argv) > 3 and sys.argv[3] != "-" else None
     delay = float(sys.argv[4]) if len(sys.argv) > 4 else 0.0
     registry._GAMES[TOY.id] = TOY
+    for name in filter(None, os.environ.get("NASTOLKA_TEST_GAMES", "").split(",")):
+        importlib.import_module(name).register()   # a plug-in game registers itself
     extra = json.loads(os.environ.get("NASTOLKA_TEST_SETTINGS") or "{}")   # a test's own limits
     app = create_app(Settings(**{"db_url": db, "redis_url": redis, "bot_delay": delay, "min_clock": 1, **extra}))
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False)

@@ -13,7 +13,7 @@ import functools
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from rich.console import RenderableType
@@ -150,17 +150,14 @@ class Presenter:
 
 
 @functools.cache
-def _decisions(game_id: str) -> dict[str, Any]:
-    try:
-        raw = resources.files(f"nastolka.games.{game_id}").joinpath("decisions.toml").read_text("utf-8")
-    except (ModuleNotFoundError, FileNotFoundError, OSError):
-        return {}
-    return tomllib.loads(raw)
+def _decisions(folder: Path) -> dict[str, Any]:
+    path = folder / "decisions.toml"
+    return tomllib.loads(path.read_text("utf-8")) if path.is_file() else {}
 
 
-def decision_help(game_id: str, key: str | None, lang: str) -> str:
-    """The game's one line of help for decision ``key`` (``decisions.toml`` beside its rules), or ""."""
-    entry = _decisions(game_id).get(key or "") if key else None
+def decision_help(game: Game, key: str | None, lang: str) -> str:
+    """The game's one line of help for decision ``key`` (``decisions.toml`` in its folder), or ""."""
+    entry = _decisions(game.folder).get(key or "") if key else None
     if not isinstance(entry, dict):
         return ""
     return str(entry.get(lang) or entry.get("en") or "")
