@@ -393,6 +393,15 @@ def test_two_people_and_a_bot_play_colt_express(server: ServerProcess, browser: 
             assert_title_follows_turn(vera, "Ваш ход")
             check_log(fan, ["Django fan", "Вера"], ".ce-card")
             check_log(vera, ["Django fan", "Вера"], ".ce-card")
+            # a spectator sees the train and the pile, no hand, and face-down plays only as backs
+            watcher = new_page(browser, server.url, "Zoe", "en", phone=True)
+            watcher.goto(invite)
+            watcher.wait_for_selector("#spectating")
+            watcher.wait_for_selector(".ce-train .ce-car")
+            assert watcher.locator(".ce-hand .ce-card").count() == 0 and watcher.locator("button.act").count() == 0
+            assert "face down" not in " ".join(watcher.locator(".log .log-text").all_inner_texts()).replace("a card face down", "")
+            assert_no_leaks(watcher, "Colt Express, spectator")
+            watcher.context.close()
             # the caboose is on the phone's screen, not cut off
             box = vera.locator(".ce-car.caboose").bounding_box()
             assert box and box["x"] + box["width"] <= 390, box
