@@ -67,3 +67,20 @@ def test_every_level_has_a_name_in_both_languages() -> None:
 
 def test_sentences_start_with_a_capital() -> None:
     assert w.sentence("труппа соперников пасует") == "Труппа соперников пасует"
+
+
+def test_rules_summaries_live_in_the_games_words() -> None:
+    """The help screens' and the rules page's summary is presentation data (words.toml), in both languages,
+    not a string in the game's ``__init__.py``."""
+    import importlib
+    import inspect
+
+    from nastolka.engine import all_games
+
+    for game in all_games():
+        words = game.words
+        assert words is not None and words.has_template("rules.summary"), game.id
+        for lang in ("en", "ru"):
+            assert game.rules_summary[lang] == words.t("rules.summary", lang) and len(game.rules_summary[lang]) > 200
+        source = inspect.getsource(importlib.import_module(f"nastolka.games.{game.id}"))
+        assert "RULES_RU" not in source and "RULES_EN" not in source, game.id

@@ -7,6 +7,7 @@ from typing import Any
 
 from nastolka.games.colt_express import GAME
 from nastolka.games.colt_express import data as D
+from nastolka.games.colt_express.text import W
 
 from .helpers import EMPTY, empty_train, loot_of, received, run, where
 
@@ -30,7 +31,7 @@ def test_CE_1_components() -> None:
     assert dict(zip(D.KIND_IDS, D.KIND_COUNT, strict=True)) == {
         "move": 2, "floor": 2, "fire": 2, "punch": 1, "marshal": 1, "rob": 2}
     assert len(D.NORMAL_ROUNDS) == 7 and len(D.STATION_ROUNDS) == 3
-    assert D.BANDIT_RU == ("Призрак", "Док", "Туко", "Шайенн", "Красотка", "Джанго")
+    assert tuple(W.name(b, "ru") for b in D.BANDIT_IDS) == ("Призрак", "Док", "Туко", "Шайенн", "Красотка", "Джанго")
 
 
 # ----------------------------------------------------------------------------- CE-2 setup

@@ -54,3 +54,30 @@ def test_the_result_names_loot_by_kind_and_the_gunslinger_bonus() -> None:
     assert any("кошел" in line for line in lines) and lines[-1].startswith(("Победитель", "Победители", "Ничья"))
     for q, line in zip(range(2), lines, strict=False):
         assert f"${int(s.result().scores[q])}" in line
+
+
+def test_names_have_one_source() -> None:
+    """Every word a player reads is in words.toml; data.toml / data.py hold ids and numbers only, so a
+    name edited in one place can never disagree with another (the duplicate must not come back)."""
+    import re
+    import tomllib
+    from pathlib import Path
+
+    from nastolka.games.colt_express import data as D
+    from nastolka.games.colt_express.text import W
+
+    folder = Path(D.__file__).resolve().parent
+    raw = tomllib.loads((folder / "data.toml").read_text(encoding="utf-8"))
+
+    def keys(node: object) -> set[str]:
+        if isinstance(node, dict):
+            return set(node) | {k for v in node.values() for k in keys(v)}
+        if isinstance(node, list):
+            return {k for v in node for k in keys(v)}
+        return set()
+
+    assert not {k for k in keys(raw) if k in ("ru", "en") or k.endswith(("_ru", "_en"))}
+    assert not re.search(r"[А-Яа-яЁё]", re.sub(r"#.*", "", (folder / "data.toml").read_text(encoding="utf-8")))
+    assert not [name for name in dir(D) if name.endswith(("_RU", "_EN"))]
+    for ident in (*D.CAR_IDS, *D.LOOT_IDS, *D.KIND_IDS, *D.BANDIT_IDS, *D.ROUND_IDS, "locomotive"):
+        assert W.has(ident), ident

@@ -24,18 +24,6 @@ def _heuristic(game: Game, seed: int = 0, **kw: Any) -> Any:
     return HeuristicBot(seed, **kw)
 
 
-RULES_EN = """Colt Express: 5 rounds. Schemin': in turn order each player plays one action card onto the common
-pile (face down in tunnels) or draws 3. Stealin': the pile resolves first-played-first; each card's owner
-chooses its details. Move, Floor change, Marshal, Fire (give a bullet card), Punch (knock out loot and push),
-Robbery. Entering the Marshal's car sends you to the roof with a neutral bullet. Most money wins; the
-Gunslinger (most bullets fired) gets $1000; ties: fewest bullets received."""
-
-RULES_RU = """Кольт Экспресс: 5 раундов. Планирование: по очереди каждый кладёт карту действия в общую стопку
-(в туннеле рубашкой вверх) или берёт 3 карты. Ограбление: карты разыгрываются в порядке выкладывания, выбор
-делает владелец карты. Движение, Лестница, Шериф, Выстрел (отдать карту пули), Удар (выбить добычу и
-оттолкнуть), Кража. Вошедший к шерифу бежит на крышу с нейтральной пулей. Побеждает самый богатый; самый
-меткий стрелок получает $1000; при ничьей — у кого меньше пуль."""
-
 OPTIONS = OptionSchema((
     Option("expert", "bool", False, W.t("option.expert", "en"), W.t("option.expert", "ru"), players=(3, 4, 5, 6)),
     Option("bandits", "list", (), W.t("option.bandits", "en"), W.t("option.bandits", "ru"), choices=D.BANDIT_IDS),
@@ -48,5 +36,5 @@ GAME = Game(
     description_en="Bandits rob a train: plan actions blind, then watch them go wrong.",
     description_ru="Бандиты грабят поезд: планируйте действия вслепую и смотрите, как всё идёт не так.",
     bots={"heuristic": _heuristic}, setup_keys=SETUP_KEYS,
-    rules_summary={"en": RULES_EN, "ru": RULES_RU}, legacy_ids=legacy_id,
+    rules_summary={lang: W.t("rules.summary", lang) for lang in ("en", "ru")}, legacy_ids=legacy_id,
 )

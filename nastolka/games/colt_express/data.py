@@ -2,7 +2,7 @@
 
 Why tuples of ints: the rules code and the bots touch these tables millions of times per second of
 simulation, and a state that refers to cards, cars and loot by small ints can be cloned by copying a few
-short lists. Everything a person reads (ru/en names) lives in parallel tuples used only by views and text.
+short lists. Everything a person reads lives in words.toml (the game's text module), never here.
 
 Encodings (shared by state, views, text and bots):
 
@@ -28,11 +28,7 @@ from typing import Final
 _DATA = tomllib.loads(files("nastolka.games.colt_express").joinpath("data.toml").read_text(encoding="utf-8"))
 
 # ----------------------------------------------------------------------------- cars
-LOCO_RU: Final[str] = _DATA["locomotive"]["ru"]
-LOCO_EN: Final[str] = _DATA["locomotive"]["en"]
 CAR_IDS: Final[tuple[str, ...]] = tuple(c["id"] for c in _DATA["cars"])
-CAR_RU: Final[tuple[str, ...]] = tuple(c["ru"] for c in _DATA["cars"])
-CAR_EN: Final[tuple[str, ...]] = tuple(c["en"] for c in _DATA["cars"])
 CAR_PURSES: Final[tuple[int, ...]] = tuple(c["purses"] for c in _DATA["cars"])
 CAR_JEWELS: Final[tuple[int, ...]] = tuple(c["jewels"] for c in _DATA["cars"])
 CAR_INDEX: Final = {cid: i for i, cid in enumerate(CAR_IDS)}
@@ -53,16 +49,12 @@ BOX: Final = 2
 TOKEN_KIND: Final[tuple[int, ...]] = tuple(PURSE if t < FIRST_JEWEL else JEWEL if t < FIRST_BOX else BOX
                                     for t in range(N_TOKENS))
 LOOT_IDS: Final[tuple[str, ...]] = tuple(k["id"] for k in _DATA["loot"]["kinds"])
-LOOT_RU: Final[tuple[str, ...]] = tuple(k["ru"] for k in _DATA["loot"]["kinds"])
-LOOT_EN: Final[tuple[str, ...]] = tuple(k["en"] for k in _DATA["loot"]["kinds"])
 NEUTRAL_BULLETS: Final[int] = _DATA["loot"]["neutral_bullets"]
 BULLETS_PER_BANDIT: Final[int] = _DATA["loot"]["bullets_per_bandit"]
 START_PURSE_VALUE: Final = min(PURSE_VALUES)
 
 # ----------------------------------------------------------------------------- action cards
 KIND_IDS: Final[tuple[str, ...]] = tuple(a["id"] for a in _DATA["actions"])
-KIND_RU: Final[tuple[str, ...]] = tuple(a["ru"] for a in _DATA["actions"])
-KIND_EN: Final[tuple[str, ...]] = tuple(a["en"] for a in _DATA["actions"])
 KIND_COUNT: Final[tuple[int, ...]] = tuple(a["count"] for a in _DATA["actions"])
 KIND_INDEX: Final = {k: i for i, k in enumerate(KIND_IDS)}
 MOVE: Final = KIND_INDEX["move"]
@@ -75,8 +67,6 @@ N_KINDS: Final = len(KIND_IDS)
 
 # ----------------------------------------------------------------------------- bandits
 BANDIT_IDS: Final[tuple[str, ...]] = tuple(b["id"] for b in _DATA["bandits"])
-BANDIT_RU: Final[tuple[str, ...]] = tuple(b["ru"] for b in _DATA["bandits"])
-BANDIT_EN: Final[tuple[str, ...]] = tuple(b["en"] for b in _DATA["bandits"])
 BANDIT_INDEX: Final = {b: i for i, b in enumerate(BANDIT_IDS)}
 GHOST: Final = BANDIT_INDEX["ghost"]
 DOC: Final = BANDIT_INDEX["doc"]
@@ -103,8 +93,6 @@ NORMAL: Final = 0
 TUNNEL: Final = 1
 SPEEDUP: Final = 2
 SWITCH: Final = 3
-TURN_RU: Final[tuple[str, ...]] = tuple(_DATA["turns"][s]["ru"] for s in TURN_SYMBOLS)
-TURN_EN: Final[tuple[str, ...]] = tuple(_DATA["turns"][s]["en"] for s in TURN_SYMBOLS)
 
 EVENT_IDS: Final[tuple[str, ...]] = ("", "angry_marshal", "swivel_arm", "braking", "take_it_all", "rebellion",
                                      "pickpocketing", "marshals_revenge", "hostage_conductor")
@@ -125,8 +113,6 @@ def _turns(symbols: str) -> tuple[int, ...]:
 
 _ROUNDS = list(_DATA["rounds"]) + list(_DATA["stations"])
 ROUND_IDS: Final[tuple[str, ...]] = tuple(r["id"] for r in _ROUNDS)
-ROUND_RU: Final[tuple[str, ...]] = tuple(r["ru"] for r in _ROUNDS)
-ROUND_EN: Final[tuple[str, ...]] = tuple(r["en"] for r in _ROUNDS)
 ROUND_EVENT: Final[tuple[int, ...]] = tuple(EVENT_IDS.index(r["event"]) for r in _ROUNDS)
 #: turn patterns for 2-4 players and for 5-6 players (stations use the same pattern for both)
 ROUND_TURNS_SMALL: Final[tuple[tuple[int, ...], ...]] = tuple(_turns(r.get("small", r.get("turns", ""))) for r in _ROUNDS)

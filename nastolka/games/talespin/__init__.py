@@ -20,25 +20,6 @@ def _heuristic(game: Game, seed: int = 0, **kw: Any) -> Any:
     return HeuristicBot(seed)
 
 
-RULES_EN = (
-    "Fly cargo around a ring of 12 Locations. Each turn: 1) draw 1, then up to 5; 2) play Passengers, "
-    "Artifacts, Actions and start at most one dogfight (by RANGE or with a Pilot); 3) roll the die and resolve "
-    "your Player card and then each Passenger of your chain — usually 'move, then play cargo' (face down: any "
-    "card may be a bluff; needs SHIPPING >= the Location's RECEIVING); 4) everyone discards to 7. Hand cap 10. "
-    "Win with 5 cargo at the end of your turn; the 5th must be a genuine Cargo played face up. Dogfights: three "
-    "maneuvers each blocked by an equal or higher card (a Lucky Shot blocks anything); the winner scores "
-    "Damage/Draw icons or takes a bounty. Solitaire: Baloo against Shere Khan."
-)
-RULES_RU = (
-    "Возите грузы по кольцу из 12 Локаций. Ход: 1) наберите 1 карту, затем до 5; 2) сажайте Пассажиров, "
-    "играйте Артефакты и Действия, начните не более одного закуса (по ДАЛЬНОСТИ или Пилотом); 3) бросьте кубик и "
-    "выполните результат своей карты Игрока, затем каждого Пассажира цепочки — обычно «переместитесь, затем "
-    "сыграйте груз» (лицом вниз: любая карта может быть блефом; нужна ЗАГРУЗКА не меньше ПРИЁМА Локации); "
-    "4) все сбрасывают до 7. Предел руки 10. Победа — 5 грузов в конце вашего хода; пятый — настоящий Груз "
-    "лицом вверх. Закус: три манёвра, каждый блокируется картой не меньше (Выстрел на Удачу блокирует любой); "
-    "победитель получает Урон/Набор или премию. Одиночная игра: Балу против Шер Хана."
-)
-
 GAME = Game(
     id="talespin",
     name_en="TaleSpin: The Card Game",
@@ -80,7 +61,7 @@ GAME = Game(
         "tiki_played": "list per seat of Tiki card ids already played this turn",
         "dogfight": "{defender, pilot}: the active player has just started this dogfight (step 2)",
     },
-    rules_summary={"en": RULES_EN, "ru": RULES_RU},
+    rules_summary={lang: W.t("rules.summary", lang) for lang in ("en", "ru")},
     legacy_ids=legacy_id,
 )
 
