@@ -132,9 +132,20 @@ def set_bank(conn: Connection, table_id: str, seat: int, left: float) -> None:
     conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(bank_left=left))
 
 
+#: the move's insert as the driver's own SQL, per parameter style: every accepted move runs it, and
+#: building the statement through SQLAlchemy's expression layer cost three times the insert itself
+_APPEND = {style: 'INSERT INTO actions (table_id, version, seat, action, "by") VALUES ' + values
+           for style, values in (("qmark", "(?, ?, ?, ?, ?)"), ("format", "(%s, %s, %s, %s, %s)"),
+                                 ("pyformat", "(%s, %s, %s, %s, %s)"))}
+
+
 def append_action(conn: Connection, table_id: str, version: int, seat: int, aid: str, by: str) -> None:
     """The one write a move makes. The primary key (table_id, version) rejects a second version *n*."""
-    conn.execute(insert(actions).values(table_id=table_id, version=version, seat=seat, action=aid, by=by))
+    sql = _APPEND.get(conn.dialect.paramstyle)
+    if sql is None:
+        conn.execute(insert(actions).values(table_id=table_id, version=version, seat=seat, action=aid, by=by))
+    else:
+        conn.exec_driver_sql(sql, (table_id, version, seat, aid, by))
 
 
 def finish(conn: Connection, table_id: str, record: dict[str, Any]) -> None:
