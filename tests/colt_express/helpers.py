@@ -31,13 +31,13 @@ def empty_train(cars: int) -> list[dict[str, Any]]:
 
 
 def where(state: ColtState, bandit: str) -> tuple[int, str]:
-    b = [state.bname(x) for x in range(state.nb)].index(bandit)
+    b = [state.bname(x) for x in range(state.bandit_count)].index(bandit)
     p = state.pos[b]
     return p >> 1, ("inside", "roof")[p & 1]
 
 
 def slot(state: ColtState, bandit: str) -> int:
-    return [state.bname(x) for x in range(state.nb)].index(bandit)
+    return [state.bname(x) for x in range(state.bandit_count)].index(bandit)
 
 
 def loot_of(state: ColtState, bandit: str) -> dict[str, Any]:

@@ -23,11 +23,11 @@ def other_world(s: ColtState, seat: int | None, rng: Rng) -> ColtState:
     """A clone of ``s`` in which everything ``seat`` may not know is changed at random."""
     w = s.clone()
     # cards: a seat's own deck order is hidden from it too; the publicly known top cards stay
-    first_hidden = w.res + 1 if w.phase == STEAL else w.res
+    first_hidden = w.resolving + 1 if w.phase == STEAL else w.resolving
     pile = list(w.pile)
     for q in range(w.n):
         deck = w.deck[q]
-        cut = len(deck) - w.ktop[q]
+        cut = len(deck) - w.known_top[q]
         bottom = list(deck[:cut])
         if q == seat:
             rng.shuffle(bottom)
@@ -57,9 +57,9 @@ def other_world(s: ColtState, seat: int | None, rng: Rng) -> ColtState:
     # purses the seat does not know: new values, and new token ids (a pure relabelling must be invisible)
     known = known_mask(w, seat)
     unknown = [t for t in range(D.N_PURSES) if not (known >> t) & 1]
-    values = [w.pv[t] for t in unknown]
+    values = [w.purse_values[t] for t in unknown]
     rng.shuffle(values)
-    pv = list(w.pv)
+    pv = list(w.purse_values)
     for t, v in zip(unknown, values, strict=True):
         pv[t] = v
     target = unknown[:]
@@ -68,7 +68,7 @@ def other_world(s: ColtState, seat: int | None, rng: Rng) -> ColtState:
     relabelled = list(pv)
     for t in unknown:
         relabelled[sigma[t]] = pv[t]
-    w.pv = tuple(relabelled)
+    w.purse_values = tuple(relabelled)
 
     def move(tokens: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(sigma.get(t, t) for t in tokens)

@@ -168,7 +168,7 @@ def test_CE_7_marshals_revenge_only_on_his_roof_and_the_purse_leaves_the_game() 
     assert loot_of(s, "cheyenne")["purses"] == [500]
     assert loot_of(s, "doc")["purses"] == [300] and loot_of(s, "tuco")["purses"] == [350]
     assert s.result().details["totals"] == [500, 300, 350]
-    assert [s.pv[t] for t in s.removed] == [250] and all(t not in f for f in s.floor for t in s.removed)
+    assert [s.purse_values[t] for t in s.removed] == [250] and all(t not in f for f in s.floor for t in s.removed)
 
 
 # ----------------------------------------------------------------------------- CE-9 scoring

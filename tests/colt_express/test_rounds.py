@@ -38,7 +38,7 @@ def test_CE_1_components() -> None:
 def test_CE_2_setup_train_loot_marshal_and_round_deck() -> None:
     for players in range(3, 7):
         s = GAME.new(players, seed=players)
-        assert s.k == players and len(set(s.cars)) == players
+        assert s.car_count == players and len(set(s.cars)) == players
         view = s.view(None)
         for c, car in enumerate(view["cars"][1:], start=1):
             printed = s.cars[c - 1]
@@ -183,9 +183,9 @@ def test_CE_4_round_card_patterns_by_player_count() -> None:
     assert D.ROUND_TURNS_LARGE[D.ROUND_INDEX["take_it_all"]] == (0, 2, 3)
     assert all(D.ROUND_TURNS_SMALL[r] == (0, 0, 1, 0) for r in D.STATION_ROUNDS)
     s = run(5, {"rounds": ["take_it_all"], "first": 0})
-    assert len(s.sched) == 5 + 10 + 5 and s.view(0)["turns"] == "NDR"
+    assert len(s.schedule) == 5 + 10 + 5 and s.view(0)["turns"] == "NDR"
     s = run(4, {"rounds": ["take_it_all"], "first": 0})
-    assert s.view(0)["turns"] == "NTDN" and len(s.sched) == 4 + 4 + 8 + 4
+    assert s.view(0)["turns"] == "NTDN" and len(s.schedule) == 4 + 4 + 8 + 4
 
 
 # ----------------------------------------------------------------------------- CE-7 events

@@ -27,13 +27,13 @@ def setup2(**kw: Any) -> dict[str, Any]:
 
 def test_CE_10_two_player_setup_and_start_choice() -> None:
     s = GAME.new(2, {"bandits": "ghost,doc,tuco,belle"}, seed=3)
-    assert s.two and s.nb == 4 and s.k == 3
+    assert s.two and s.bandit_count == 4 and s.car_count == 3
     for seat in (0, 1):
         cards = Counter(s.names[c] for c in s.deck[seat])
         assert sum(cards.values()) == 11 and cards["marshal"] == 1
     assert all(D.ROUND_TURNS_SMALL[r] for r in s.rounds)
     first = s.actor
-    mine = [s.bname(b) for b in s.sb[first]]
+    mine = [s.bname(b) for b in s.seat_bandits[first]]
     assert s.legal_ids(first) == [f"start:caboose={b}" for b in mine]
     s.apply(first, f"start:caboose={mine[1]}")
     assert where(s, mine[1]) == (3, "inside") and where(s, mine[0]) == (2, "inside")
@@ -84,7 +84,7 @@ def test_CE_10_no_cover_in_a_switching_turn() -> None:
              (0, "play:card=floor,bandit=doc"), (1, "play:card=move,bandit=belle"),
              (0, "play:card=move,bandit=ghost"), (1, "play:card=floor,bandit=tuco")]
     s = run(2, setup2(rounds=["angry_marshal"], hands=hands), moves)   # N N T R
-    assert s.sched[s.sp] & 3 == D.SWITCH and s.actor == 0
+    assert s.schedule[s.slot] & 3 == D.SWITCH and s.actor == 0
     s = run(2, setup2(rounds=["angry_marshal"], hands=hands), [*moves, (0, "play:card=fire,bandit=doc")])
     assert s.actor == 1 and s.phase == 2                       # straight on to the other player: no cover
     assert [s.names[e >> 1] for e in s.pile][-1] == "fire:doc"

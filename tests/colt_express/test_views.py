@@ -80,8 +80,8 @@ def test_CE_12_hands_and_future_round_cards_are_hidden() -> None:
 def test_CE_12_determinize_keeps_a_robbed_purse_value() -> None:
     s = run(3, robbed_setup())
     t = purse_id(s, 0)
-    assert all(s.determinize(0, Rng(k)).pv[t] == 450 for k in range(30))
-    assert len({s.determinize(1, Rng(k)).pv[t] for k in range(30)}) > 1
+    assert all(s.determinize(0, Rng(k)).purse_values[t] == 450 for k in range(30))
+    assert len({s.determinize(1, Rng(k)).purse_values[t] for k in range(30)}) > 1
 
 
 def test_CE_12_determinize_resamples_hands_decks_and_future_rounds_consistently() -> None:
@@ -130,6 +130,6 @@ def test_CE_12_two_player_ghost_face_down_card_stays_a_ghost_card_when_resampled
              "rounds": ["braking"], "positions": [[3, "inside"], [2, "inside"], [3, "roof"], [2, "roof"]],
              "hands": [["rob:ghost", "move:ghost", "fire:doc", "rob:doc", "marshal"], ["move:tuco", "rob:belle"]]}
     s = run(2, setup, [(0, "play:card=rob,bandit=ghost,face=down")])
-    assert s.gpile == (0,)
+    assert s.ghost_pile == (0,)
     cards = {s.names[s.determinize(1, Rng(k)).pile[0] >> 1] for k in range(40)}
     assert cards <= {"rob:ghost", "move:ghost", "floor:ghost", "fire:ghost", "punch:ghost"} and len(cards) > 1

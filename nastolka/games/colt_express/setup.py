@@ -49,7 +49,7 @@ def apply_setup(s: ColtState, setup: dict[str, Any], rng: Rng) -> tuple[bool, bo
     unknown = set(setup) - set(SETUP_KEYS)
     if unknown:
         raise OptionError(f"unknown setup keys: {', '.join(sorted(unknown))} (known: {', '.join(SETUP_KEYS)})")
-    n, nb, k = s.n, s.nb, s.k
+    n, nb, k = s.n, s.bandit_count, s.car_count
     if "first" in setup:
         first = setup["first"]
         if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
@@ -109,7 +109,7 @@ def apply_setup(s: ColtState, setup: dict[str, Any], rng: Rng) -> tuple[bool, bo
             raise OptionError(f"setup 'fired' must list a number per seat ({n})")
         s.fired = [_int(x, "fired", 0, 2 * D.BULLETS_PER_BANDIT) for x in raw]
     else:
-        s.fired = [sum(D.BULLETS_PER_BANDIT - s.bullets[b] for b in s.sb[seat]) for seat in range(n)]
+        s.fired = [sum(D.BULLETS_PER_BANDIT - s.bullets[b] for b in s.seat_bandits[seat]) for seat in range(n)]
     if "bonus" in setup:
         raw = setup["bonus"]
         if not isinstance(raw, list) or len(raw) != n:
@@ -167,14 +167,14 @@ def _setup_loot(s: ColtState, setup: dict[str, Any], rng: Rng) -> None:  # noqa:
 
     held = setup.get("held")
     if held is None:
-        s.held = [tokens({"purses": [D.START_PURSE_VALUE]}, "held") for _ in range(s.nb)]
-        s.pub = sum(1 << t for h in s.held for t in h)
+        s.held = [tokens({"purses": [D.START_PURSE_VALUE]}, "held") for _ in range(s.bandit_count)]
+        s.public_purses = sum(1 << t for h in s.held for t in h)
     else:
-        if not isinstance(held, list) or len(held) != s.nb:
-            raise OptionError(f"setup 'held' must list the loot of each of the {s.nb} bandits")
+        if not isinstance(held, list) or len(held) != s.bandit_count:
+            raise OptionError(f"setup 'held' must list the loot of each of the {s.bandit_count} bandits")
         s.held = [tokens(h, f"'held'[{b}]") for b, h in enumerate(held)]
-        s.pub = 0
-    s.floor = [()] * (2 * (s.k + 1))
+        s.public_purses = 0
+    s.floor = [()] * (2 * (s.car_count + 1))
     loot = setup.get("loot")
     if loot is None:
         rng.shuffle(free)
@@ -183,8 +183,8 @@ def _setup_loot(s: ColtState, setup: dict[str, Any], rng: Rng) -> None:  # noqa:
                                      "jewels": D.CAR_JEWELS[car]}, f"car {c}")
         s.floor[0] = tokens({"strongboxes": 1}, "Locomotive")
     else:
-        if not isinstance(loot, list) or len(loot) != s.k + 1:
-            raise OptionError(f"setup 'loot' must list the loot of each of the {s.k + 1} cars, Locomotive first")
+        if not isinstance(loot, list) or len(loot) != s.car_count + 1:
+            raise OptionError(f"setup 'loot' must list the loot of each of the {s.car_count + 1} cars, Locomotive first")
         for c, spec in enumerate(loot):
             s.floor[2 * c] = tokens(spec, f"'loot'[{c}]")
             if isinstance(spec, dict) and "roof" in spec:
@@ -224,7 +224,7 @@ def _setup_cards(s: ColtState, setup: dict[str, Any], rng: Rng) -> None:
             deck = parse(seat, setup["decks"][seat], "decks")
             deck.reverse()   # the record lists the top card first; the state keeps the top at the end
         else:
-            deck = personal_deck(s.two, seat, s.sb[seat])
+            deck = personal_deck(s.two, seat, s.seat_bandits[seat])
             for c in hand + disc:
                 if c in deck:
                     deck.remove(c)
@@ -232,7 +232,7 @@ def _setup_cards(s: ColtState, setup: dict[str, Any], rng: Rng) -> None:
         s.hand[seat] = tuple(sorted(hand))
         s.deck[seat] = tuple(deck)
         s.disc[seat] = tuple(disc)
-        s.ktop[seat] = 0
+        s.known_top[seat] = 0
     if "hands" in setup:
         s.preset = True
 
@@ -242,7 +242,7 @@ def _may_hold(s: ColtState, seat: int, c: int) -> bool:
         return True
     if c >= D.BULLET0:
         b = c - D.BULLET0
-        return b < s.nb and (s.two or s.owner[b] != seat)
+        return b < s.bandit_count and (s.two or s.owner[b] != seat)
     return s.card_owner(c) == seat
 
 
@@ -268,3 +268,17 @@ def _setup_pile(s: ColtState, raw: Any, explicit_cards: bool) -> None:
             s.deck[seat] = tuple(deck)
         pile.append(card * 2 + (1 if len(item) == 3 and item[2] == "down" else 0))
     s.pile = tuple(pile)
+
+def setup_bandits(raw: Any, nb: int) -> tuple[int, ...]:
+    if not isinstance(raw, list) or len(raw) != nb or not all(x in D.BANDIT_INDEX for x in raw):
+        raise OptionError(f"setup 'bandits' must list {nb} bandit ids from {', '.join(D.BANDIT_IDS)}")
+    if len(set(raw)) != nb:
+        raise OptionError("setup 'bandits' lists a bandit twice")
+    return tuple(D.BANDIT_INDEX[x] for x in raw)
+
+
+def setup_cars(raw: Any) -> tuple[int, ...]:
+    if (not isinstance(raw, list) or not 2 <= len(raw) <= len(D.CAR_IDS)
+            or not all(x in D.CAR_INDEX for x in raw) or len(set(raw)) != len(raw)):
+        raise OptionError(f"setup 'cars' must list 2–6 different car ids from {', '.join(D.CAR_IDS)}")
+    return tuple(D.CAR_INDEX[x] for x in raw)

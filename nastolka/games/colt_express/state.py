@@ -22,6 +22,12 @@ Decisions are integer codes (``verb << 10 | argument``, the ``C_*`` verbs below)
 legal codes after every change, and an action id is made from a code (:meth:`ColtState._code_id`) only when
 someone asks for ids — a client, a record, the history. Events are built only when someone will read them:
 every rule takes ``ev``, the list to append them to, or ``None`` in a playout (``play_index``).
+
+Every field is declared and commented on the class. Why one module of over 400 lines: it is the hot path
+compiled by mypyc, where calls between the native class's methods are direct C calls; its split into
+modules (decisions, card effects CE-6, round events CE-7) is left to be done together with the fast-core
+work on the same code, so neither change undoes the other. Setup is in ``setup.py``, views and
+determinization in ``views.py``, codes and ids in ``codes.py``.
 """
 
 from __future__ import annotations
@@ -53,6 +59,7 @@ from .codes import (
     PICKPOCKET_TAKE,
     POCKET_PASS_CODE,
     POCKET_TAKE_CODE,
+    CardTables,
     punch_code,
     punch_parts,
     tables_for,
@@ -104,6 +111,53 @@ class ColtState(GameState):
 
     text_module = "nastolka.games.colt_express.text"  # labels, event words, terminal rendering
 
+    # --- the table (fixed at setup, CE-2, CE-10)
+    n: int                            # players (seats)
+    two: bool                         # the two-player game (CE-10): two bandits per seat, Marshal cards
+    expert: bool                      # the expert variant (CE-11)
+    bandit_count: int                 # bandit slots: one per seat, four with two players
+    chars: tuple[int, ...]            # character of each bandit slot (data.BANDIT_IDS)
+    tab: CardTables                   # this game's code/id tables and card names (codes.py)
+    owner: tuple[int, ...]            # seat of each bandit slot
+    seat_bandits: tuple[tuple[int, ...], ...]  # bandit slots of each seat
+    cars: tuple[int, ...]             # car kinds behind the Locomotive (car 1 .. car_count)
+    car_count: int                    # cars; a place is 2 * car + level, car 0 the Locomotive, car_count the caboose
+    rounds: tuple[int, ...]           # round cards in play order, the station last (CE-2.5)
+    purse_values: tuple[int, ...]     # value of each purse token (hidden from a seat until it knows it)
+    # --- the train and the loot
+    pos: list[int]                    # place of each bandit slot: 2 * car + level (0 inside, 1 roof)
+    marshal: int                      # the Marshal's car
+    floor: list[tuple[int, ...]]      # loot tokens lying at each place
+    held: list[tuple[int, ...]]       # loot tokens of each bandit slot
+    box2: bool                        # the second strongbox is still off the train (Take It All, CE-7)
+    removed: tuple[int, ...]          # purses out of the game (Marshal's revenge, CE-7)
+    public_purses: int                # bitmask of the purses whose value everybody knows
+    known: list[int]                  # per seat: bitmask of the purses whose value it knows
+    # --- cards and bullets
+    deck: list[tuple[int, ...]]       # per seat, top at the end
+    hand: list[tuple[int, ...]]       # per seat, sorted
+    disc: list[tuple[int, ...]]       # per seat: the expert discard pile (CE-11)
+    known_top: list[int]              # per seat: cards on top of its deck it knows (resolved cards put back)
+    neutral: int                      # neutral bullets left (CE-6, CE-7)
+    bullets: list[int]                # bullets left per bandit slot
+    fired: list[int]                  # bullets fired per seat (Gunslinger, CE-9)
+    bonus: list[int]                  # ransom per seat (Hostage, CE-7)
+    # --- the round
+    round: int                        # index into ``rounds``
+    first: int                        # the round's first player
+    phase: int                        # SETUP2P .. OVER (module docstring)
+    actor: int                        # the deciding seat, -1 when nobody decides
+    schedule: tuple[int, ...]         # the Schemin' turns: seat * 4 + turn type (CE-3.2)
+    slot: int                         # index of the current turn in ``schedule``
+    pile: tuple[int, ...]             # the common pile: card * 2 + face down (CE-3.2)
+    ghost_pile: tuple[int, ...]       # pile indices played face down with Ghost's power (CE-8)
+    resolving: int                    # index of the pile card being resolved (CE-3.4)
+    queue: tuple[int, ...]            # seats (or bandits, Pickpocket) still to decide in a round step
+    cover_bandit: int                 # COVER (CE-10): the bandit whose face-up Fire may be covered, else -1
+    ghost: int                        # bitmask of seats that may still play one card face down (CE-8)
+    preset: bool                      # a setup gave this round's pile: skip the deal once
+    _codes: list[int] | None          # the current decision's legal codes (computed eagerly)
+
     # ------------------------------------------------------------------------- creation
     @classmethod
     def _check_options(cls, players: int, options: dict[str, Any]) -> dict[str, Any]:
@@ -137,14 +191,14 @@ class ColtState(GameState):
 
     def _init(self, n: int, options: dict[str, Any], rng: Rng, setup: dict[str, Any]) -> None:
         """Build the initial state (CE-2, CE-10); ``setup`` keys override each random element."""
-        from .setup import apply_setup
+        from .setup import apply_setup, setup_bandits, setup_cars
 
         two = n == 2
         self.n = n
         self.two = two
         self.expert = bool(options.get("expert", False))
         nb = 4 if two else n
-        self.nb = nb
+        self.bandit_count = nb
         # bandits (CE-2.1)
         if "bandits" in setup:
             chars = setup_bandits(setup["bandits"], nb)
@@ -157,7 +211,7 @@ class ColtState(GameState):
         self.chars = chars
         self.tab = tables_for(two, chars)
         self.owner = tuple(b // 2 if two else b for b in range(nb))
-        self.sb = tuple((2 * s, 2 * s + 1) if two else (s,) for s in range(n))
+        self.seat_bandits = tuple((2 * s, 2 * s + 1) if two else (s,) for s in range(n))
         # train (CE-2.2)
         if "cars" in setup:
             cars = setup_cars(setup["cars"])
@@ -168,36 +222,36 @@ class ColtState(GameState):
             rng.shuffle(pool)
             cars = tuple(pool[:3 if two else n])
         self.cars = cars
-        self.k = len(cars)
+        self.car_count = len(cars)
         self.first = rng.randbelow(n)
         self.marshal = 0
         self.neutral = D.NEUTRAL_BULLETS
         self.bullets = [D.BULLETS_PER_BANDIT] * nb
         self.fired = [0] * n
         self.bonus = [0] * n
-        self.removed: tuple[int, ...] = NO_INTS
+        self.removed = NO_INTS
         self.box2 = True
-        self.pile: tuple[int, ...] = NO_INTS
-        self.gpile: tuple[int, ...] = NO_INTS   # pile indices played face down with Ghost's power (CE-8)
-        self.res = 0
-        self.sched: tuple[int, ...] = NO_INTS
-        self.sp = 0
-        self.queue: tuple[int, ...] = NO_INTS
-        self.aux = -1
+        self.pile = NO_INTS
+        self.ghost_pile = NO_INTS
+        self.resolving = 0
+        self.schedule = NO_INTS
+        self.slot = 0
+        self.queue = NO_INTS
+        self.cover_bandit = -1
         self.ghost = 0
         self.round = 0
         self.phase = SCHEME
         self.actor = -1
         self.preset = False
-        self._codes: list[int] | None = None
+        self._codes = None
         # loot (CE-2.1, CE-2.3, CE-2.4): starting purses are the known $250 ones
         values = list(D.PURSE_VALUES)
-        self.floor: list[tuple[int, ...]] = [()] * (2 * (self.k + 1))
-        self.held: list[tuple[int, ...]] = [()] * nb
+        self.floor = [()] * (2 * (self.car_count + 1))
+        self.held = [()] * nb
         start_ids = [i for i, v in enumerate(values) if v == D.START_PURSE_VALUE][:nb]
         for b in range(nb):
             self.held[b] = (start_ids[b],)
-        self.pub = sum(1 << t for t in start_ids)
+        self.public_purses = sum(1 << t for t in start_ids)
         rest = [i for i in range(D.N_PURSES) if i not in start_ids]
         rng.shuffle(rest)
         jewel = D.FIRST_JEWEL
@@ -207,7 +261,7 @@ class ColtState(GameState):
             self.floor[2 * c] = tuple(purses) + tuple(range(jewel, jewel + D.CAR_JEWELS[car]))
             jewel += D.CAR_JEWELS[car]
         self.floor[0] = (D.FIRST_BOX,)
-        self.pv = tuple(values)
+        self.purse_values = tuple(values)
         self.known = [0] * n
         # round deck (CE-2.5)
         normal = list(D.NORMAL_ROUNDS)
@@ -215,33 +269,33 @@ class ColtState(GameState):
         self.rounds = tuple(normal[:4]) + (D.STATION_ROUNDS[rng.randbelow(len(D.STATION_ROUNDS))],)
         # positions (CE-2.6): player k (1-based from the first player) odd -> caboose, even -> next car
         # two-player bandits wait on a provisional spot until their owner's CE-10 choice
-        self.pos = [2 * self.k if b % 2 == 0 else 2 * (self.k - 1) for b in range(nb)]
+        self.pos = [2 * self.car_count if b % 2 == 0 else 2 * (self.car_count - 1) for b in range(nb)]
         if not two:
             for i in range(n):
                 seat = (self.first + i) % n
-                car = self.k if i % 2 == 0 else self.k - 1
+                car = self.car_count if i % 2 == 0 else self.car_count - 1
                 self.pos[seat] = 2 * car
         # personal decks (CE-2.1, CE-10)
-        self.deck: list[tuple[int, ...]] = []
-        self.hand: list[tuple[int, ...]] = [()] * n
-        self.disc: list[tuple[int, ...]] = [()] * n
-        self.ktop = [0] * n
+        self.deck = []
+        self.hand = [()] * n
+        self.disc = [()] * n
+        self.known_top = [0] * n
         for seat in range(n):
-            cards = personal_deck(two, seat, self.sb[seat])
+            cards = personal_deck(two, seat, self.seat_bandits[seat])
             rng.shuffle(cards)
             self.deck.append(tuple(cards))
         placed = pile = False
         if setup:
             placed, pile = apply_setup(self, setup, rng)
         for seat in range(n):
-            self.known[seat] |= sum(1 << t for b in self.sb[seat] for t in self.held[b] if t < D.FIRST_JEWEL)
+            self.known[seat] |= sum(1 << t for b in self.seat_bandits[seat] for t in self.held[b] if t < D.FIRST_JEWEL)
         if pile:
             # a scenario that begins at Stealin' of round 1 with the pile the setup gave
             played = self.pile
             self.preset = True
             self._start_round([])
             self.pile = played
-            self.sp = len(self.sched)
+            self.slot = len(self.schedule)
             self._end_scheme([])
         elif two and not placed:
             self.phase = SETUP2P
@@ -290,15 +344,15 @@ class ColtState(GameState):
     def _copy_into(self, new: Any) -> None:
         if COMPILED:
             # field by field: compiled, the state is a native object without a __dict__ to copy
-            new.n, new.two, new.expert, new.nb = self.n, self.two, self.expert, self.nb
-            new.chars, new.owner, new.sb, new.cars, new.k = self.chars, self.owner, self.sb, self.cars, self.k
+            new.n, new.two, new.expert, new.bandit_count = self.n, self.two, self.expert, self.bandit_count
+            new.chars, new.owner, new.seat_bandits, new.cars, new.car_count = self.chars, self.owner, self.seat_bandits, self.cars, self.car_count
             new.tab = self.tab
             new.first, new.marshal = self.first, self.marshal
             new.neutral, new.removed, new.box2, new.pile = self.neutral, self.removed, self.box2, self.pile
-            new.gpile, new.res, new.sched, new.sp = self.gpile, self.res, self.sched, self.sp
-            new.queue, new.aux, new.ghost, new.round = self.queue, self.aux, self.ghost, self.round
+            new.ghost_pile, new.resolving, new.schedule, new.slot = self.ghost_pile, self.resolving, self.schedule, self.slot
+            new.queue, new.cover_bandit, new.ghost, new.round = self.queue, self.cover_bandit, self.ghost, self.round
             new.phase, new.actor, new.preset, new._codes = self.phase, self.actor, self.preset, self._codes
-            new.pub, new.pv, new.rounds = self.pub, self.pv, self.rounds
+            new.public_purses, new.purse_values, new.rounds = self.public_purses, self.purse_values, self.rounds
         else:
             rng = new.rng            # the base made a fresh Rng; everything else of the base is equal
             new.__dict__ = self.__dict__.copy()
@@ -314,7 +368,7 @@ class ColtState(GameState):
         new.deck = self.deck[:]
         new.hand = self.hand[:]
         new.disc = self.disc[:]
-        new.ktop = self.ktop[:]
+        new.known_top = self.known_top[:]
 
     def _apply(self, seat: int, aid: str) -> list[Event]:
         ev: list[Event] = []
@@ -343,7 +397,7 @@ class ColtState(GameState):
         if ph == SCHEME:
             self._do_scheme(seat, code, ev)
         elif ph == STEAL:
-            self._resolve(self.pile[self.res], code, ev)
+            self._resolve(self.pile[self.resolving], code, ev)
             self._card_done(ev)
             self._run_steal(ev)
         elif ph == COVER:
@@ -368,7 +422,7 @@ class ColtState(GameState):
         ph = self.phase
         codes = []
         if ph == SCHEME:
-            entry = self.sched[self.sp]
+            entry = self.schedule[self.slot]
             seat, ttype = entry >> 2, entry & 3
             ghost = bool((self.ghost >> seat) & 1) and ttype != D.TUNNEL
             two = self.two
@@ -387,11 +441,11 @@ class ColtState(GameState):
             if not codes:
                 codes.append(PASS_CODE)
         elif ph == STEAL:
-            codes = self._card_options(self.pile[self.res])
+            codes = self._card_options(self.pile[self.resolving])
         elif ph == COVER:
             seat = self.actor
             for c in sorted(set(self.hand[seat])):
-                if c < D.MARSHAL2P and c // 6 != self.aux and c // 6 in self.sb[seat]:
+                if c < D.MARSHAL2P and c // 6 != self.cover_bandit and c // 6 in self.seat_bandits[seat]:
                     codes.append(C_COVER << CODE_SHIFT | c)
             codes.append(PASS_CODE)
         elif ph == KEEP2P:
@@ -406,7 +460,7 @@ class ColtState(GameState):
         elif ph == PICKPOCKET:
             codes = [POCKET_TAKE_CODE, POCKET_PASS_CODE]
         elif ph == SETUP2P:
-            for b in self.sb[self.actor]:
+            for b in self.seat_bandits[self.actor]:
                 codes.append(C_START << CODE_SHIFT | b)
         self._codes = codes
         return codes
@@ -423,7 +477,7 @@ class ColtState(GameState):
         card = entry >> 1
         kind = D.CARD_KIND[card]
         codes: list[int] = []
-        k = self.k
+        k = self.car_count
         if kind == D.MARSHAL:
             m = self.marshal
             if m > 0:
@@ -447,7 +501,7 @@ class ColtState(GameState):
                     codes.append(C_FIRE << CODE_SHIFT | t)
         elif kind == D.PUNCH:
             pos = self.pos
-            targets = [t for t in range(self.nb) if t != b and pos[t] == p]
+            targets = [t for t in range(self.bandit_count) if t != b and pos[t] == p]
             targets = self._belle(targets)
             chey = self.chars[b] == D.CHEYENNE
             for t in targets:
@@ -484,7 +538,7 @@ class ColtState(GameState):
         pos = self.pos
         p = pos[b]
         c, lvl = p >> 1, p & 1
-        nb = self.nb
+        nb = self.bandit_count
         out: list[int] = []
         if lvl == 0:
             for t in range(nb):
@@ -492,12 +546,12 @@ class ColtState(GameState):
                 if q & 1 == 0 and (q >> 1 == c - 1 or q >> 1 == c + 1):
                     out.append(t)
         else:
-            roof = [-1] * (self.k + 1)  # roof[x] = any bandit there (marker)
+            roof = [-1] * (self.car_count + 1)  # roof[x] = any bandit there (marker)
             for t in range(nb):
                 q = pos[t]
                 if q & 1 and t != b:
                     roof[q >> 1] = t
-            for rng_ in (range(c - 1, -1, -1), range(c + 1, self.k + 1)):
+            for rng_ in (range(c - 1, -1, -1), range(c + 1, self.car_count + 1)):
                 for x in rng_:
                     if roof[x] >= 0:
                         out.extend(t for t in range(nb) if pos[t] == 2 * x + 1)
@@ -510,21 +564,21 @@ class ColtState(GameState):
 
     # ------------------------------------------------------------------------- Schemin' (CE-3.2)
     def _do_scheme(self, seat: int, code: int, ev: list[Event] | None) -> None:
-        ttype = self.sched[self.sp] & 3
+        ttype = self.schedule[self.slot] & 3
         self.ghost &= ~(1 << seat)
         pay = code & CODE_ARG
         if code >> CODE_SHIFT == C_PLAY:
             card = pay >> 1
             fd = (pay & 1) or ttype == D.TUNNEL
             if pay & 1:
-                self.gpile += (len(self.pile),)
+                self.ghost_pile += (len(self.pile),)
             self._play(seat, card, fd, ev)
             if (self.two and not fd and ttype == D.NORMAL and D.CARD_KIND[card] == D.FIRE
                     and card < D.MARSHAL2P):
                 b = card // 6
                 if any(c < D.MARSHAL2P and c // 6 != b for c in self.hand[seat]):
                     self.phase = COVER
-                    self.aux = b
+                    self.cover_bandit = b
                     return
         elif code == DRAW_CODE:
             got = self._draw(seat, 3)
@@ -554,14 +608,14 @@ class ColtState(GameState):
             self._play(seat, pay, 0, ev)
             if ev is not None:
                 ev.append(Event("cover", {"seat": seat}))
-        self.aux = -1
+        self.cover_bandit = -1
         self.phase = SCHEME
         self._next_slot(ev)
 
     def _next_slot(self, ev: list[Event] | None) -> None:
-        self.sp += 1
-        if self.sp < len(self.sched):
-            self.actor = self.sched[self.sp] >> 2
+        self.slot += 1
+        if self.slot < len(self.schedule):
+            self.actor = self.schedule[self.slot] >> 2
             return
         self._end_scheme(ev)
 
@@ -577,12 +631,12 @@ class ColtState(GameState):
                 self.rng.shuffle(pool)
                 deck = tuple(pool)
                 self.disc[seat] = ()
-                self.ktop[seat] = 0
+                self.known_top[seat] = 0
             take = min(count, len(deck))
             got += deck[len(deck) - take:]
             deck = deck[:len(deck) - take]
             count -= take
-            self.ktop[seat] = max(0, self.ktop[seat] - take)
+            self.known_top[seat] = max(0, self.known_top[seat] - take)
         self.deck[seat] = deck
         self.hand[seat] = tuple(sorted(self.hand[seat] + got))
         return got
@@ -608,7 +662,7 @@ class ColtState(GameState):
         for s in range(self.n):
             self.deck[s] += self.hand[s]
             self.hand[s] = ()
-            self.ktop[s] = 0
+            self.known_top[s] = 0
         self._begin_steal(ev)
 
     def _do_expert(self, seat: int, pay: int, ev: list[Event] | None) -> None:
@@ -634,7 +688,7 @@ class ColtState(GameState):
     # ------------------------------------------------------------------------- Stealin' (CE-3.4, CE-6)
     def _begin_steal(self, ev: list[Event] | None) -> None:
         self.phase = STEAL
-        self.res = 0
+        self.resolving = 0
         if ev is not None:
             ev.append(Event("stealin", {}))
         self._run_steal(ev)
@@ -642,8 +696,8 @@ class ColtState(GameState):
     def _run_steal(self, ev: list[Event] | None) -> None:
         """Resolve pile cards in order until one needs its owner's choice (or the pile is done)."""
         pile = self.pile
-        while self.res < len(pile):
-            entry = pile[self.res]
+        while self.resolving < len(pile):
+            entry = pile[self.resolving]
             opts = self._card_options(entry)
             if len(opts) > 1:
                 self.actor = self.card_owner(entry >> 1)
@@ -655,20 +709,20 @@ class ColtState(GameState):
                 ev.append(Event("no_effect", {"seat": self.card_owner(entry >> 1), "card": self.names[entry >> 1]}))
             self._card_done(ev)
         self.pile = ()
-        self.gpile = ()
-        self.res = 0
+        self.ghost_pile = ()
+        self.resolving = 0
         self._end_round(ev)
 
     def _card_done(self, ev: list[Event] | None) -> None:
         """CE-3.4 / CE-11: a resolved card goes back on top of its owner's deck (expert: discard)."""
-        card = self.pile[self.res] >> 1
+        card = self.pile[self.resolving] >> 1
         o = self.card_owner(card)
         if self.expert:
             self.disc[o] += (card,)
         else:
             self.deck[o] += (card,)
-            self.ktop[o] += 1
-        self.res += 1
+            self.known_top[o] += 1
+        self.resolving += 1
 
     def _resolve(self, entry: int, code: int, ev: list[Event] | None) -> None:
         """Carry out the pile card ``entry`` the way ``code`` (one of its ``_card_options``) says."""
@@ -693,7 +747,7 @@ class ColtState(GameState):
     def _give(self, b: int, card: int) -> None:
         o = self.owner[b]
         self.deck[o] += (card,)
-        self.ktop[o] += 1
+        self.known_top[o] += 1
         if card == D.NEUTRAL:
             self.neutral -= 1
 
@@ -724,7 +778,7 @@ class ColtState(GameState):
         self.marshal = c
         if ev is not None:
             ev.append(Event("marshal", {"car": c}))
-        hit = [b for b in range(self.nb) if self.pos[b] == 2 * c]
+        hit = [b for b in range(self.bandit_count) if self.pos[b] == 2 * c]
         if hit:
             for b in hit:
                 self.pos[b] = 2 * c + 1
@@ -743,7 +797,7 @@ class ColtState(GameState):
             c, tc = self.pos[b] >> 1, self.pos[t] >> 1
             if tc != c:
                 d = tc + (1 if tc > c else -1)
-                if 0 <= d <= self.k:
+                if 0 <= d <= self.car_count:
                     self._enter(t, 2 * d + (self.pos[t] & 1), ev)
 
     def _punch(self, b: int, pay: tuple[int, int, int, int], ev: list[Event] | None) -> None:
@@ -800,7 +854,7 @@ class ColtState(GameState):
                 sched.append(seat * 4 + tt)
                 if tt == D.SPEEDUP:
                     sched.append(seat * 4 + tt)
-        self.sched = tuple(sched)
+        self.schedule = tuple(sched)
         if ev is not None:
             ev.append(Event("round", {"round": self.round + 1, "card": D.ROUND_IDS[rc], "first": first}))
         if self.preset:
@@ -818,7 +872,7 @@ class ColtState(GameState):
 
     def hand_size(self, seat: int) -> int:
         """CE-3.1 / CE-8 Doc: 6 cards, 7 with Doc (the two-player keep-1 card comes on top)."""
-        return 6 + any(self.chars[b] == D.DOC for b in self.sb[seat])
+        return 6 + any(self.chars[b] == D.DOC for b in self.seat_bandits[seat])
 
     def _deal(self, seat: int) -> None:
         if self.expert:
@@ -830,7 +884,7 @@ class ColtState(GameState):
         self.rng.shuffle(cards)
         self.deck[seat] = tuple(cards)
         self.hand[seat] = ()
-        self.ktop[seat] = 0
+        self.known_top[seat] = 0
         self._draw(seat, self.hand_size(seat))
 
     def _do_keep2p(self, seat: int, card: int, ev: list[Event] | None) -> None:
@@ -839,7 +893,7 @@ class ColtState(GameState):
         self.hand[seat] = (card,)
         self.rng.shuffle(cards)
         self.deck[seat] = tuple(cards)
-        self.ktop[seat] = 0
+        self.known_top[seat] = 0
         self._draw(seat, self.hand_size(seat))
         if ev is not None:
             ev.append(Event("keep", {"seat": seat}))
@@ -852,8 +906,8 @@ class ColtState(GameState):
 
     def _do_setup2p(self, seat: int, b: int, ev: list[Event] | None) -> None:
         """CE-10: the chosen bandit starts inside the caboose, the other inside the car before it."""
-        for x in self.sb[seat]:
-            self.pos[x] = 2 * self.k if x == b else 2 * (self.k - 1)
+        for x in self.seat_bandits[seat]:
+            self.pos[x] = 2 * self.car_count if x == b else 2 * (self.car_count - 1)
         if ev is not None:
             ev.append(Event("start", {"seat": seat, "caboose": self.bname(b)}))
         self.queue = self.queue[1:]
@@ -864,31 +918,31 @@ class ColtState(GameState):
 
     def _begin_scheme(self, ev: list[Event] | None) -> None:
         self.phase = SCHEME
-        self.sp = 0
+        self.slot = 0
         self.ghost = 0
-        for b in range(self.nb):
+        for b in range(self.bandit_count):
             if self.chars[b] == D.GHOST:
                 self.ghost |= 1 << self.owner[b]
-        if self.sched:
-            self.actor = self.sched[0] >> 2
+        if self.schedule:
+            self.actor = self.schedule[0] >> 2
         else:
             self._end_scheme(ev)
 
     def _end_round(self, ev: list[Event] | None) -> None:  # noqa: C901
         """CE-3.5 / CE-7: the round card's event."""
         e = D.ROUND_EVENT[self.rounds[self.round]]
-        nb, pos = self.nb, self.pos
+        nb, pos = self.bandit_count, self.pos
         if e and ev is not None:
             ev.append(Event("event", {"event": D.EVENT_IDS[e]}))
         if e == D.EV_ANGRY:
             m = self.marshal
             self._neutral_to([b for b in range(nb) if pos[b] == 2 * m + 1], ev)
-            if m < self.k:
+            if m < self.car_count:
                 self._marshal_to(m + 1, ev)
         elif e == D.EV_SWIVEL:
             for b in range(nb):
                 if pos[b] & 1:
-                    pos[b] = 2 * self.k + 1
+                    pos[b] = 2 * self.car_count + 1
         elif e == D.EV_BRAKING:
             for b in range(nb):
                 if pos[b] & 1 and pos[b] > 1:
@@ -900,7 +954,7 @@ class ColtState(GameState):
         elif e == D.EV_REBELLION:
             self._neutral_to([b for b in range(nb) if pos[b] & 1 == 0], ev)
         elif e == D.EV_PICKPOCKET:
-            order = [b for i in range(self.n) for b in self.sb[(self.first + i) % self.n]]
+            order = [b for i in range(self.n) for b in self.seat_bandits[(self.first + i) % self.n]]
             q = tuple(b for b in order
                       if sum(1 for x in pos if x == pos[b]) == 1
                       and any(t < D.FIRST_JEWEL for t in self.floor[pos[b]]))
@@ -914,7 +968,7 @@ class ColtState(GameState):
                 if pos[b] == 2 * self.marshal + 1:
                     purses = [t for t in self.held[b] if t < D.FIRST_JEWEL]
                     if purses:
-                        t = min(purses, key=lambda x: (self.pv[x], x))
+                        t = min(purses, key=lambda x: (self.purse_values[x], x))
                         h = list(self.held[b])
                         h.remove(t)
                         self.held[b] = tuple(h)
@@ -954,12 +1008,12 @@ class ColtState(GameState):
 
     # ------------------------------------------------------------------------- scoring (CE-9)
     def loot_total(self, seat: int) -> int:
-        pv = self.pv
-        return sum(loot_value(t, pv) for b in self.sb[seat] for t in self.held[b]) + self.bonus[seat]
+        pv = self.purse_values
+        return sum(loot_value(t, pv) for b in self.seat_bandits[seat] for t in self.held[b]) + self.bonus[seat]
 
     def received(self, seat: int) -> int:
         """Bullet cards this seat received (neutral or another player's) in deck, hand and discard."""
-        mine = {D.BULLET0 + b for b in self.sb[seat]}
+        mine = {D.BULLET0 + b for b in self.seat_bandits[seat]}
         return sum(1 for c in self.deck[seat] + self.hand[seat] + self.disc[seat]
                    if c >= D.BULLET0 and c not in mine)
 
@@ -992,19 +1046,3 @@ class ColtState(GameState):
         self._codes = None
         if self.actor >= 0:
             self._decision()
-
-
-
-def setup_bandits(raw: Any, nb: int) -> tuple[int, ...]:
-    if not isinstance(raw, list) or len(raw) != nb or not all(x in D.BANDIT_INDEX for x in raw):
-        raise OptionError(f"setup 'bandits' must list {nb} bandit ids from {', '.join(D.BANDIT_IDS)}")
-    if len(set(raw)) != nb:
-        raise OptionError("setup 'bandits' lists a bandit twice")
-    return tuple(D.BANDIT_INDEX[x] for x in raw)
-
-
-def setup_cars(raw: Any) -> tuple[int, ...]:
-    if (not isinstance(raw, list) or not 2 <= len(raw) <= len(D.CAR_IDS)
-            or not all(x in D.CAR_INDEX for x in raw) or len(set(raw)) != len(raw)):
-        raise OptionError(f"setup 'cars' must list 2–6 different car ids from {', '.join(D.CAR_IDS)}")
-    return tuple(D.CAR_INDEX[x] for x in raw)
