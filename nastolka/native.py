@@ -50,6 +50,15 @@ COMPILED_MODULES: tuple[str, ...] = (
     "nastolka.games.colt_express.data",
     "nastolka.games.colt_express.state",
     "nastolka.games.colt_express.views",
+    "nastolka.games.talespin.actions",
+    "nastolka.games.talespin.data",
+    "nastolka.games.talespin.decisions",
+    "nastolka.games.talespin.dogfight",
+    "nastolka.games.talespin.effects",
+    "nastolka.games.talespin.setup",
+    "nastolka.games.talespin.state",
+    "nastolka.games.talespin.targets",
+    "nastolka.games.talespin.views",
     "nastolka.bots.search_loop",
 )
 

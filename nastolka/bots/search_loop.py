@@ -4,7 +4,8 @@ Why a module of its own: it is where a search spends its time, so it is compiled
 (``nastolka/native.py``), and it keeps to what compiles well — a native ``Node`` class, plain arguments
 instead of the configuration dataclass, and the engine's fast interface: ``legal_keys`` (ids, or a game's
 integer codes, which name the same actions in every determinization), ``apply_index`` where the trees need
-the events, ``play_index`` (no events, no ids) in the random rollout. Keys and ids are one to one, so the
+the events, ``play_index`` (no events, no ids) in the random rollout — or, for a game without codes
+(``GameState.indexed`` false), its ids once per move and ``play_id``. Keys and ids are one to one, so the
 trees and the statistics are exactly those the id-keyed loop grew; the root statistics come back by id.
 
 Everything about the method (observation keys, availability counts, rewards) is explained in
@@ -98,6 +99,7 @@ def _descend(det: GameState, seat: int, cur: list[Node], nodes: list[Node], owne
     """Selection and expansion, all trees descending together, until a new node or the end."""
     n_players = len(cur)
     actor = seat
+    indexed = det.indexed
     while not det.is_over:
         keys = det.legal_keys(actor)
         node = cur[actor]
@@ -121,7 +123,7 @@ def _descend(det: GameState, seat: int, cur: list[Node], nodes: list[Node], owne
                     best = v
                     index = i
                     child = ch
-        events = det.apply_index(actor, index)
+        events = det.apply_index(actor, index) if indexed else det.apply_unchecked(actor, keys[index])
         texts = [repr(e.args) for e in events] if by_events else []
         for o in range(n_players):
             if o == actor:
@@ -145,14 +147,18 @@ def _rollout(det: GameState, rand: Callable[[], float], policy: Callable[[GameSt
     """Play on to the end (or ``cut`` plies; -1: no cut): uniformly random, or ``policy`` for the first
     ``guided`` plies (-1: all of them)."""
     steps = 0
+    indexed = det.indexed
     while not det.is_over:
         if 0 <= cut <= steps:
             break
         who = det.to_act[0]
         if policy is not None and (guided < 0 or steps < guided):
-            det.apply_unchecked(who, policy(det, who))
-        else:
+            det.play_id(who, policy(det, who))
+        elif indexed:
             det.play_index(who, int(rand() * det.legal_count(who)))
+        else:
+            ids = det.legal_ids(who)
+            det.play_id(who, ids[int(rand() * len(ids))])
         steps += 1
         if steps >= STEP_LIMIT:
             break

@@ -166,10 +166,15 @@ class GameState(ABC):
         hook builds none (playouts). The default goes through the id, for games without coded decisions.
         """
         aid = self.legal_ids(seat)[index]
+        self._apply_id(seat, aid, events)
+        return aid
+
+    def _apply_id(self, seat: int, aid: str, events: list[Event] | None) -> None:
+        """Apply the legal id ``aid`` of ``seat``, its events into ``events`` (``None``: nobody reads them, so
+        a game that overrides this hook builds none). The default is :meth:`_apply`."""
         made = self._apply(seat, aid)
         if events is not None:
             events.extend(made)
-        return aid
 
     def _code_id(self, code: int) -> str:
         """The action id of an integer-coded history entry (games with coded decisions override it)."""
@@ -268,6 +273,11 @@ class GameState(ABC):
         return events
 
     # ----------------------------------------------------------------- the fast interface (search, simulation)
+    #: True when the game itself implements ``legal_count`` and ``_apply_index`` without building ids
+    #: (integer-coded decisions). Otherwise both go through ``legal_ids``, so a loop that needs the count and
+    #: then the move (a playout, a search) calls ``legal_ids`` once and :meth:`play_id` instead.
+    indexed: ClassVar[bool] = False
+
     def legal_count(self, seat: int) -> int:
         """How many legal actions ``seat`` has (``legal_ids(seat)`` without building the ids)."""
         return len(self.legal_ids(seat))
@@ -290,6 +300,11 @@ class GameState(ABC):
     def play_index(self, seat: int, index: int) -> None:
         """Apply the ``index``-th legal action building no events: the playout step."""
         self._step_done(seat, self._apply_index(seat, index, None), None)
+
+    def play_id(self, seat: int, aid: str) -> None:
+        """:meth:`apply_unchecked` building no events where the game can skip them (``_apply_id``)."""
+        self._apply_id(seat, aid, None)
+        self._step_done(seat, aid, None)
 
     def _step_done(self, seat: int, entry: Any, events: list[Event] | None) -> None:
         """Count the step, append it to the history and settle chance."""

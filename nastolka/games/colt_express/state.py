@@ -110,6 +110,7 @@ class ColtState(GameState):
     """One Colt Express game; see the module docstring for the phase machine."""
 
     text_module = "nastolka.games.colt_express.text"  # labels, event words, terminal rendering
+    indexed = True   # decisions are integer codes (codes.py): legal_count and play_index build no ids
 
     # --- the table (fixed at setup, CE-2, CE-10)
     n: int                            # players (seats)

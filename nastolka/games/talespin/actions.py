@@ -10,18 +10,20 @@ Record upgrade (``legacy_id``): before the engine grammar, the damage ids carrie
 
 from __future__ import annotations
 
+from typing import Final
+
 from nastolka.engine.ids import format_id
 
-NONE = "none"
+NONE: Final = "none"
 
 #: R14 damage: open a packed cargo, discard an open one (by position in the hold), discard from hand, or
 #: (solitaire) uncover a covered card
-DAMAGE_OPEN = tuple(format_id("damage", do="open", pos=i) for i in range(128))  # more than the cards in the game
-DAMAGE_DISCARD = tuple(format_id("damage", do="discard", pos=i) for i in range(128))  # more than the cards in the game
-DAMAGE_HAND = format_id("damage", do="hand")
-DAMAGE_UNCOVER = format_id("damage", do="uncover")
-BOUNTY_NONE = format_id("bounty", card=NONE)
-CARGO_NONE = format_id("cargo", card=NONE)
+DAMAGE_OPEN: Final = tuple(format_id("damage", do="open", pos=i) for i in range(128))  # more than the cards in the game
+DAMAGE_DISCARD: Final = tuple(format_id("damage", do="discard", pos=i) for i in range(128))  # more than the cards in the game
+DAMAGE_HAND: Final = format_id("damage", do="hand")
+DAMAGE_UNCOVER: Final = format_id("damage", do="uncover")
+BOUNTY_NONE: Final = format_id("bounty", card=NONE)
+CARGO_NONE: Final = format_id("cargo", card=NONE)
 
 _LEGACY_BARE = {"bounty:none": BOUNTY_NONE, "cargo:none": CARGO_NONE, "damage:hand": DAMAGE_HAND,
                 "damage:uncover": DAMAGE_UNCOVER}

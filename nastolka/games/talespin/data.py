@@ -5,29 +5,39 @@ card property is one tuple lookup.  A *card instance* is an int 0..109 (the copi
 file order); a *definition* is an int index into ``DEFS``.  Effects are compiled from the spec's effect
 vocabulary into nested tuples ``(op, params...)`` that ``state.py`` dispatches on, one small function per
 primitive.
+
+Every table is ``Final``: compiled by mypyc (``nastolka/native.py``), the rules read them as C statics
+instead of two dictionary lookups each.
 """
 
 from __future__ import annotations
 
 import tomllib
-from pathlib import Path
-from typing import Any
+from importlib.resources import files
+from typing import Any, Final
 
-_RAW: dict[str, Any] = tomllib.loads((Path(__file__).with_name("cards.toml")).read_text(encoding="utf-8"))
+# read by package, not ``__file__``: compiled, a module's ``__file__`` does not name its source directory
+_RAW: dict[str, Any] = tomllib.loads(files("nastolka.games.talespin").joinpath("cards.toml").read_text(encoding="utf-8"))
 
-CARGO, ARTIFACT, PASSENGER, PILOT, ACTION = range(5)
-TYPE_NAMES = ("Cargo", "Artifact", "Passenger", "Pilot", "Action")
-TYPE_RU = ("Груз", "Артефакт", "Пассажир", "Пилот", "Действие")
-BLUE, RED, NOCOLOUR = 0, 1, 2
+CARGO: Final = 0
+ARTIFACT: Final = 1
+PASSENGER: Final = 2
+PILOT: Final = 3
+ACTION: Final = 4
+TYPE_NAMES: Final = ("Cargo", "Artifact", "Passenger", "Pilot", "Action")
+TYPE_RU: Final = ("Груз", "Артефакт", "Пассажир", "Пилот", "Действие")
+BLUE: Final = 0
+RED: Final = 1
+NOCOLOUR: Final = 2
 
-KEYWORDS: tuple[str, ...] = tuple(_RAW["enums"]["keywords"])
-KEYWORDS_RU: tuple[str, ...] = tuple(_RAW["enums"]["keywords_ru"])
-KW_BIT = {k: 1 << i for i, k in enumerate(KEYWORDS)}
+KEYWORDS: Final[tuple[str, ...]] = tuple(_RAW["enums"]["keywords"])
+KEYWORDS_RU: Final[tuple[str, ...]] = tuple(_RAW["enums"]["keywords_ru"])
+KW_BIT: Final = {k: 1 << i for i, k in enumerate(KEYWORDS)}
 
-MANEUVER_NAMES: dict[int, tuple[str, str]] = {int(k): (v["en"], v["ru"]) for k, v in _RAW["maneuver_names"].items()}
-STATS = ("shipping", "range", "piloting")
-STAT_INDEX = {s: i for i, s in enumerate(STATS)}
-TYPE_CODE = {n: i for i, n in enumerate(TYPE_NAMES)}
+MANEUVER_NAMES: Final[dict[int, tuple[str, str]]] = {int(k): (v["en"], v["ru"]) for k, v in _RAW["maneuver_names"].items()}
+STATS: Final = ("shipping", "range", "piloting")
+STAT_INDEX: Final = {s: i for i, s in enumerate(STATS)}
+TYPE_CODE: Final = {n: i for i, n in enumerate(TYPE_NAMES)}
 
 
 def _compile(ops: list[dict[str, Any]] | None) -> tuple[tuple[Any, ...], ...]:  # noqa: C901
@@ -97,86 +107,86 @@ def _die(table: dict[str, Any] | None) -> tuple[tuple[tuple[Any, ...], ...], ...
 
 
 # ----------------------------------------------------------------------------- locations (clock 1..12)
-LOCATIONS = sorted(_RAW["locations"], key=lambda loc: loc["clock"])
-LOC_NAME: tuple[str, ...] = ("", *(loc["name_en"] for loc in LOCATIONS))
-LOC_NAME_RU: tuple[str, ...] = ("", *(loc["name_ru"] for loc in LOCATIONS))
-LOC_RECEIVING = (0, *(loc["receiving"] for loc in LOCATIONS))
-LOC_BONUS = ((), *(_compile(loc["bonus"]) for loc in LOCATIONS))
-LOC_BONUS_TEXT = ("", *(loc["bonus_en"] for loc in LOCATIONS))
-LOC_BONUS_TEXT_RU = ("", *(loc["bonus_ru"] for loc in LOCATIONS))
+LOCATIONS: Final = sorted(_RAW["locations"], key=lambda loc: loc["clock"])
+LOC_NAME: Final[tuple[str, ...]] = ("", *(loc["name_en"] for loc in LOCATIONS))
+LOC_NAME_RU: Final[tuple[str, ...]] = ("", *(loc["name_ru"] for loc in LOCATIONS))
+LOC_RECEIVING: Final = (0, *(loc["receiving"] for loc in LOCATIONS))
+LOC_BONUS: Final = ((), *(_compile(loc["bonus"]) for loc in LOCATIONS))
+LOC_BONUS_TEXT: Final = ("", *(loc["bonus_en"] for loc in LOCATIONS))
+LOC_BONUS_TEXT_RU: Final = ("", *(loc["bonus_ru"] for loc in LOCATIONS))
 
 # ----------------------------------------------------------------------------- player cards
-PLAYERS = _RAW["players"]
-CHARACTERS = ("baloo", "karnage", "kit", "molly")
+PLAYERS: Final = _RAW["players"]
+CHARACTERS: Final = ("baloo", "karnage", "kit", "molly")
 _PL_BY_ID = {p["id"]: p for p in PLAYERS}
-PL = tuple(_PL_BY_ID["pl_" + c] for c in CHARACTERS)
-PL_NAME: tuple[str, ...] = tuple(p["name_en"] for p in PL)
-PL_NAME_RU: tuple[str, ...] = tuple(p["name_ru"] for p in PL)
-PL_STATS = tuple((p["shipping"], p["range"], p["piloting"]) for p in PL)
-PL_START = tuple(p["start_location"] for p in PL)
-PL_ALT = tuple(p["alt_start_location"] for p in PL)
-PL_MANEUVER: tuple[tuple[int, int, int], ...] = tuple((p["maneuver"]["value"], p["maneuver"]["damage"], p["maneuver"]["draw"]) for p in PL)
-PL_DIE = tuple(_die(p["die"]) for p in PL)
-PL_KW = tuple(sum(KW_BIT[k] for k in p["keywords"]) for p in PL)
-PL_COLOUR = tuple(BLUE if p["colour"] == "blue" else RED for p in PL)
-PL_PASSENGER = tuple(p["passenger_version"] for p in PL)
-PL_DIE_TEXT = tuple(tuple(p["die_text_en"]) for p in PL)
-PL_DIE_TEXT_RU = tuple(tuple(p["die_text_ru"]) for p in PL)
+PL: Final = tuple(_PL_BY_ID["pl_" + c] for c in CHARACTERS)
+PL_NAME: Final[tuple[str, ...]] = tuple(p["name_en"] for p in PL)
+PL_NAME_RU: Final[tuple[str, ...]] = tuple(p["name_ru"] for p in PL)
+PL_STATS: Final = tuple((p["shipping"], p["range"], p["piloting"]) for p in PL)
+PL_START: Final = tuple(p["start_location"] for p in PL)
+PL_ALT: Final = tuple(p["alt_start_location"] for p in PL)
+PL_MANEUVER: Final[tuple[tuple[int, int, int], ...]] = tuple((p["maneuver"]["value"], p["maneuver"]["damage"], p["maneuver"]["draw"]) for p in PL)
+PL_DIE: Final = tuple(_die(p["die"]) for p in PL)
+PL_KW: Final = tuple(sum(KW_BIT[k] for k in p["keywords"]) for p in PL)
+PL_COLOUR: Final = tuple(BLUE if p["colour"] == "blue" else RED for p in PL)
+PL_PASSENGER: Final = tuple(p["passenger_version"] for p in PL)
+PL_DIE_TEXT: Final = tuple(tuple(p["die_text_en"]) for p in PL)
+PL_DIE_TEXT_RU: Final = tuple(tuple(p["die_text_ru"]) for p in PL)
 
 # ----------------------------------------------------------------------------- card definitions
-DEFS: list[dict[str, Any]] = _RAW["cards"]
-NDEFS = len(DEFS)
-DEF_ID: tuple[str, ...] = tuple(d["id"] for d in DEFS)
-DEF_INDEX = {k: i for i, k in enumerate(DEF_ID)}
-D_NAME: tuple[str, ...] = tuple(d["name_en"] for d in DEFS)
-D_NAME_RU: tuple[str, ...] = tuple(d["name_ru"] for d in DEFS)
-D_TEXT = tuple(d.get("text_en", "") for d in DEFS)
-D_TEXT_RU = tuple(d.get("text_ru", "") for d in DEFS)
-D_TYPE = tuple(TYPE_CODE[d["type"]] for d in DEFS)
-D_X = tuple(bool(d.get("expansion", False)) for d in DEFS)
-D_VAL: tuple[int, ...] = tuple(d["maneuver"]["value"] for d in DEFS)
-D_DMG = tuple(d["maneuver"]["damage"] for d in DEFS)
-D_DRW = tuple(d["maneuver"]["draw"] for d in DEFS)
-D_COLOUR = tuple((BLUE if d["colour"] == "blue" else RED) if "colour" in d else NOCOLOUR for d in DEFS)
-D_KW = tuple(sum(KW_BIT.get(k, 0) for k in d.get("keywords", ())) for d in DEFS)
-D_STATS = tuple((d.get("shipping", 0), d.get("range", 0), d.get("piloting", 0)) for d in DEFS)
-D_PIL = tuple(d.get("piloting", 0) for d in DEFS)  # a Pilot's own PILOTING draw
-D_DIE = tuple(_die(d.get("die")) for d in DEFS)
-D_EFFECT = tuple(_compile(d.get("effect")) for d in DEFS)
-D_TIMING = tuple(d.get("timing", "") for d in DEFS)
-D_ROLE = tuple(d.get("role", "") for d in DEFS)
-D_TIKI = tuple(bool(d.get("tiki", False)) for d in DEFS)
-D_COST = tuple(_compile(d.get("cost")) for d in DEFS)
-D_REWARD = tuple(_compile(d.get("reward")) for d in DEFS)
-D_MODS = tuple(_compile(d.get("dogfight_mods")) for d in DEFS)
-D_TRIGGER = tuple(d.get("trigger", "") for d in DEFS)
-D_DIE_TEXT = tuple(tuple(d.get("die_text_en", ())) for d in DEFS)
-D_DIE_TEXT_RU = tuple(tuple(d.get("die_text_ru", ())) for d in DEFS)
-D_MAIN_CHAR = tuple(d.get("main_character", "") for d in DEFS)
+DEFS: Final[list[dict[str, Any]]] = _RAW["cards"]
+NDEFS: Final = len(DEFS)
+DEF_ID: Final[tuple[str, ...]] = tuple(d["id"] for d in DEFS)
+DEF_INDEX: Final = {k: i for i, k in enumerate(DEF_ID)}
+D_NAME: Final[tuple[str, ...]] = tuple(d["name_en"] for d in DEFS)
+D_NAME_RU: Final[tuple[str, ...]] = tuple(d["name_ru"] for d in DEFS)
+D_TEXT: Final = tuple(d.get("text_en", "") for d in DEFS)
+D_TEXT_RU: Final = tuple(d.get("text_ru", "") for d in DEFS)
+D_TYPE: Final = tuple(TYPE_CODE[d["type"]] for d in DEFS)
+D_X: Final = tuple(bool(d.get("expansion", False)) for d in DEFS)
+D_VAL: Final[tuple[int, ...]] = tuple(d["maneuver"]["value"] for d in DEFS)
+D_DMG: Final = tuple(d["maneuver"]["damage"] for d in DEFS)
+D_DRW: Final = tuple(d["maneuver"]["draw"] for d in DEFS)
+D_COLOUR: Final = tuple((BLUE if d["colour"] == "blue" else RED) if "colour" in d else NOCOLOUR for d in DEFS)
+D_KW: Final = tuple(sum(KW_BIT.get(k, 0) for k in d.get("keywords", ())) for d in DEFS)
+D_STATS: Final = tuple((d.get("shipping", 0), d.get("range", 0), d.get("piloting", 0)) for d in DEFS)
+D_PIL: Final = tuple(d.get("piloting", 0) for d in DEFS)  # a Pilot's own PILOTING draw
+D_DIE: Final = tuple(_die(d.get("die")) for d in DEFS)
+D_EFFECT: Final = tuple(_compile(d.get("effect")) for d in DEFS)
+D_TIMING: Final = tuple(d.get("timing", "") for d in DEFS)
+D_ROLE: Final = tuple(d.get("role", "") for d in DEFS)
+D_TIKI: Final = tuple(bool(d.get("tiki", False)) for d in DEFS)
+D_COST: Final = tuple(_compile(d.get("cost")) for d in DEFS)
+D_REWARD: Final = tuple(_compile(d.get("reward")) for d in DEFS)
+D_MODS: Final = tuple(_compile(d.get("dogfight_mods")) for d in DEFS)
+D_TRIGGER: Final = tuple(d.get("trigger", "") for d in DEFS)
+D_DIE_TEXT: Final = tuple(tuple(d.get("die_text_en", ())) for d in DEFS)
+D_DIE_TEXT_RU: Final = tuple(tuple(d.get("die_text_ru", ())) for d in DEFS)
+D_MAIN_CHAR: Final = tuple(d.get("main_character", "") for d in DEFS)
 
 # ----------------------------------------------------------------------------- card instances 0..109
 _inst: list[int] = []
 for _i, _d in enumerate(DEFS):
     _inst.extend([_i] * _d["count"])
-NCARDS = len(_inst)
-C_DEF: tuple[int, ...] = tuple(_inst)
-C_TYPE = tuple(D_TYPE[d] for d in C_DEF)
-C_VAL = tuple(D_VAL[d] for d in C_DEF)
-C_DMG = tuple(D_DMG[d] for d in C_DEF)
-C_DRW = tuple(D_DRW[d] for d in C_DEF)
-C_COLOUR = tuple(D_COLOUR[d] for d in C_DEF)
-C_KW = tuple(D_KW[d] for d in C_DEF)
-C_STATS = tuple(D_STATS[d] for d in C_DEF)
-C_TIMING = tuple(D_TIMING[d] for d in C_DEF)
-C_RED_CHAR = tuple(D_COLOUR[d] == RED and D_TYPE[d] in (PASSENGER, PILOT) for d in C_DEF)
-INSTANCES_OF: dict[int, tuple[int, ...]] = {}
+NCARDS: Final = len(_inst)
+C_DEF: Final[tuple[int, ...]] = tuple(_inst)
+C_TYPE: Final = tuple(D_TYPE[d] for d in C_DEF)
+C_VAL: Final = tuple(D_VAL[d] for d in C_DEF)
+C_DMG: Final = tuple(D_DMG[d] for d in C_DEF)
+C_DRW: Final = tuple(D_DRW[d] for d in C_DEF)
+C_COLOUR: Final = tuple(D_COLOUR[d] for d in C_DEF)
+C_KW: Final = tuple(D_KW[d] for d in C_DEF)
+C_STATS: Final = tuple(D_STATS[d] for d in C_DEF)
+C_TIMING: Final = tuple(D_TIMING[d] for d in C_DEF)
+C_RED_CHAR: Final = tuple(D_COLOUR[d] == RED and D_TYPE[d] in (PASSENGER, PILOT) for d in C_DEF)
+INSTANCES_OF: Final[dict[int, tuple[int, ...]]] = {}
 for _c, _di in enumerate(C_DEF):
     INSTANCES_OF[_di] = (*INSTANCES_OF.get(_di, ()), _c)
 
-CARGO_KHAN = DEF_INDEX["cargo_khan"]
-PAS_VERSION = tuple(DEF_INDEX[p] for p in PL_PASSENGER)
-COVER_START = int(_RAW["solitaire_card"]["cover_start_location"])
-META = _RAW["meta"]
+CARGO_KHAN: Final = DEF_INDEX["cargo_khan"]
+PAS_VERSION: Final = tuple(DEF_INDEX[p] for p in PL_PASSENGER)
+COVER_START: Final = int(_RAW["solitaire_card"]["cover_start_location"])
+META: Final = _RAW["meta"]
 
 assert NCARDS == META["deck_size"] == 110
 
@@ -184,21 +194,30 @@ assert NCARDS == META["deck_size"] == 110
 # ----------------------------------------------------------------------------- limits and encodings
 # Shared by every rules module (state, effects, dogfight, actions, views), so they live here and not in
 # ``state.py``: the helper modules import no state at run time.
-HAND_CAP = 10      # R5.1: a hand never holds more
-KEEP = 7           # R5.2: everybody discards down to 7 at the end of a turn
-FILL = 5           # R4.1: Step 1 draws up to 5
-MAX_PASS = 4       # R8.3: a chain holds at most 4 Passengers
-ROUND_CAP = 60     # R24.9: full rounds before a game with no winner is decided by cargo
-OPEN = 128         # hold entry = card | OPEN (face up) | mask << 8 (non-owner sides that know a packed card)
-CARD_MASK = 127    # hold entry & CARD_MASK = the card instance
+HAND_CAP: Final = 10      # R5.1: a hand never holds more
+KEEP: Final = 7           # R5.2: everybody discards down to 7 at the end of a turn
+FILL: Final = 5           # R4.1: Step 1 draws up to 5
+MAX_PASS: Final = 4       # R8.3: a chain holds at most 4 Passengers
+ROUND_CAP: Final = 60     # R24.9: full rounds before a game with no winner is decided by cargo
+OPEN: Final = 128         # hold entry = card | OPEN (face up) | mask << 8 (non-owner sides that know a packed card)
+CARD_MASK: Final = 127    # hold entry & CARD_MASK = the card instance
 
 # turn phases (R4); the two *_RES phases resolve what a step set going (Step-1 triggers and Khan's cargo, the
 # chain of the roll) and are still shown as that step: the view's step is the step whose choices are made
-PH_STEP1, PH_MAIN, PH_REACT, PH_ROLL, PH_DISCARD, PH_END, PH_STEP1_RES, PH_ROLL_RES = range(8)
-PHASE_NAMES = ("draw", "play", "reaction", "roll", "discard", "end", "draw", "roll")
+PH_STEP1: Final = 0
+PH_MAIN: Final = 1
+PH_REACT: Final = 2
+PH_ROLL: Final = 3
+PH_DISCARD: Final = 4
+PH_END: Final = 5
+PH_STEP1_RES: Final = 6
+PH_ROLL_RES: Final = 7
+PHASE_NAMES: Final = ("draw", "play", "reaction", "roll", "discard", "end", "draw", "roll")
 
 # end reasons (R17, R20.7, R24.9)
-WIN_CARGO, WIN_KHAN, WIN_CAP = "cargo", "khan", "round_cap"
+WIN_CARGO: Final = "cargo"
+WIN_KHAN: Final = "khan"
+WIN_CAP: Final = "round_cap"
 
 
 def distance(a: int, b: int) -> int:

@@ -13,7 +13,7 @@ with the other decisions in ``actions.py``; the card effects that act on a fight
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from . import data as T
 from .actions import DAMAGE_DISCARD, DAMAGE_HAND, DAMAGE_OPEN, DAMAGE_UNCOVER
@@ -23,22 +23,52 @@ if TYPE_CHECKING:
     from .state import TaleSpinState
 
 # phases, in the order of the R14 table (the solitaire fight of R20.5 has two phases of its own)
-(DF_W1, DF_W2, DF_1, DF_W3, DF_2, DF_W4, DF_DEFEND, DF_DEFEND_ACTION, DF_ATTACK, DF_ATTACK_ACTION, DF_V, DF_V1,
- DF_V2, DF_V3, DF_V4, DF_V5, DF_D, DF_D1, DF_D2, DF_D3, DF_E, DF_X, SOLO_MANEUVERS, SOLO_KHAN) = range(24)
+DF_W1: Final = 0
+DF_W2: Final = 1
+DF_1: Final = 2
+DF_W3: Final = 3
+DF_2: Final = 4
+DF_W4: Final = 5
+DF_DEFEND: Final = 6
+DF_DEFEND_ACTION: Final = 7
+DF_ATTACK: Final = 8
+DF_ATTACK_ACTION: Final = 9
+DF_V: Final = 10
+DF_V1: Final = 11
+DF_V2: Final = 12
+DF_V3: Final = 13
+DF_V4: Final = 14
+DF_V5: Final = 15
+DF_D: Final = 16
+DF_D1: Final = 17
+DF_D2: Final = 18
+DF_D3: Final = 19
+DF_E: Final = 20
+DF_X: Final = 21
+SOLO_MANEUVERS: Final = 22
+SOLO_KHAN: Final = 23
 
 # who won (``Dogfight.winner``); the view names them
-NO_WINNER, ATTACKER_WON, DEFENDER_WON, CANCELLED = range(4)
-WINNER_NAMES = ("", "attacker", "defender", "cancelled")
+NO_WINNER: Final = 0
+ATTACKER_WON: Final = 1
+DEFENDER_WON: Final = 2
+CANCELLED: Final = 3
+WINNER_NAMES: Final = ("", "attacker", "defender", "cancelled")
+
+
+#: the fields of a :class:`Dogfight`, in the order ``fields()`` and pickles use (a constant, not
+#: ``Dogfight.__slots__``: compiled by mypyc the class keeps its fields natively)
+FIGHT_FIELDS: Final = ("attacker", "defender", "pilot", "phase", "asked", "printed_value", "printed_damage",
+                       "printed_draw", "first_modifier", "current", "round", "accepted", "blocked", "resolved",
+                       "cannot_decline", "ties_favour_attacker", "attacker_piloting", "defender_piloting",
+                       "winner", "damage", "draw", "damage_adjust", "yield_bonus", "damage_left")
 
 
 class Dogfight:
     """One dogfight in progress. Plain ints and bools: :meth:`copy` is a field-by-field copy (bots clone
     states millions of times), and the view reads the fields by name."""
 
-    __slots__ = ("attacker", "defender", "pilot", "phase", "asked", "printed_value", "printed_damage",
-                 "printed_draw", "first_modifier", "current", "round", "accepted", "blocked", "resolved",
-                 "cannot_decline", "ties_favour_attacker", "attacker_piloting", "defender_piloting",
-                 "winner", "damage", "draw", "damage_adjust", "yield_bonus", "damage_left")
+    __slots__ = FIGHT_FIELDS
 
     def __init__(self) -> None:
         self.attacker = 0               # seat that started the fight (R13.1)
@@ -82,7 +112,7 @@ class Dogfight:
         return new
 
     def fields(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in Dogfight.__slots__)
+        return tuple(getattr(self, name) for name in FIGHT_FIELDS)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_restore, (self.fields(),))
@@ -94,7 +124,7 @@ class Dogfight:
 def _restore(values: tuple[Any, ...]) -> Dogfight:
     """Unpickle a :class:`Dogfight` (explicit, so the compiled build pickles it the same way)."""
     fight = Dogfight()
-    for name, value in zip(Dogfight.__slots__, values, strict=True):
+    for name, value in zip(FIGHT_FIELDS, values, strict=True):
         setattr(fight, name, value)
     return fight
 
@@ -310,7 +340,7 @@ def khan_reveal(st: TaleSpinState, df: Dogfight) -> None:
 Step = Callable[["TaleSpinState", Dogfight], None]
 
 #: R14, one row per phase: (name the view shows, R14 step, what runs there)
-STEPS: tuple[tuple[str, str, Step], ...] = (
+STEPS: Final[tuple[tuple[str, str, Step], ...]] = (
     ("start", "DF-W1", _window),
     ("defender_starts", "DF-W2", _window),
     ("accept", "DF-1", _accept),
@@ -336,10 +366,10 @@ STEPS: tuple[tuple[str, str, Step], ...] = (
     ("maneuvers", "R20.5.3", _solo_maneuvers),
     ("khan_reveals", "R20.5.4", khan_reveal),
 )
-DF_PHASE_NAMES: tuple[str, ...] = tuple(row[0] for row in STEPS)
+DF_PHASE_NAMES: Final[tuple[str, ...]] = tuple(row[0] for row in STEPS)
 
 #: R14 response windows: phase -> (timing of the Actions it takes, who is asked, the phase after it)
-WINDOWS: dict[int, tuple[str, str, int]] = {
+WINDOWS: Final[dict[int, tuple[str, str, int]]] = {
     DF_W1: ("start_dogfight", "A", DF_W2),
     DF_W2: ("opponent_starts_dogfight", "D", DF_1),
     DF_W3: ("before_piloting_draws", "AD", DF_2),

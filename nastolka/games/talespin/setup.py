@@ -39,7 +39,8 @@ def create(cls: type[TaleSpinState], players: int, options: dict[str, Any], rng:
            setup: dict[str, Any] | None) -> TaleSpinState:
     """A new game (R3), or the position a ``setup`` block pins (docs/records.md); ``OptionError`` names a
     bad key."""
-    s = cls.__new__(cls)
+    klass: Any = cls    # compiled, a native class's __new__ is reached through a Python object
+    s: TaleSpinState = klass.__new__(klass)
     setup = setup or {}
     unknown = set(setup) - {"characters", "first", "positions", "hands", "chains", "holds", "discard",
                             "covered", "deck", "dice", "step", *MIDGAME_KEYS}
@@ -114,7 +115,9 @@ def create(cls: type[TaleSpinState], players: int, options: dict[str, Any], rng:
     s.covered = []
     free = list(deck)
 
-    def take(name: str) -> int:
+    # setup blocks come from outside: ``Any``, because compiled code enforces annotations at run time and
+    # a number where a card id belongs must be refused with an OptionError, not a TypeError
+    def take(name: Any) -> int:
         d = T.DEF_INDEX.get(name) if isinstance(name, str) else None
         if d is None:
             raise OptionError(f"setup: unknown card id {name!r}")
@@ -124,7 +127,7 @@ def create(cls: type[TaleSpinState], players: int, options: dict[str, Any], rng:
                 return inst
         raise OptionError(f"setup: no copy of {name!r} left in this game's deck")
 
-    def per_side(key: str) -> list[list[str]]:
+    def per_side(key: str) -> list[list[Any]]:
         v = setup.get(key)
         if v is None:
             return [[] for _ in range(s.sides)]

@@ -250,8 +250,8 @@ class TaleSpinState(GameState):
     def _push(self, ops: tuple[tuple[Any, ...], ...], c: int, src: int = -1) -> None:
         """Schedule an effect list so that its first primitive resolves first (R16.2)."""
         st = self.stack
-        for op in reversed(ops):
-            st.append((op, c, src))
+        for i in range(len(ops) - 1, -1, -1):    # not reversed(ops): mypyc fails on it (internal error)
+            st.append((ops[i], c, src))
 
     def _advance(self) -> None:
         """Nothing left on the stack: the turn step (``TURN_STEPS``) or the dogfight's R14 row runs."""
