@@ -35,7 +35,7 @@ from .help import HelpScreen
 from .hint import HintScreen, think
 from .i18n import tr
 from .keys import localize
-from .layout import SIDE_MIN_WIDTH, Plan, is_tight, plan, side_width
+from .layout import SIDE_MIN_WIDTH, Plan, plan, show_plan, side_width
 from .names import seat_names
 from .saves import save_and_tell
 from .session import Session
@@ -183,14 +183,7 @@ class GameScreen(Screen[None]):
         p = plan(width, height, board_lines=board_lines, hand_lines=hand_lines, prompt_lines=max(1, prompt_lines),
                  actions=options.option_count, side_wanted=self.side_wanted)
         self.plan = p
-        self.set_class(is_tight(width, height), "tight")
-        side = self.query_one("#side")
-        side.display = p.side
-        side.styles.width = p.side_width
-        box = self.query_one("#board-box")
-        box.display = p.board_shown
-        if p.board_shown:
-            box.styles.height = p.board_height
+        if show_plan(self, p, width, height):
             self.query_one("#board", Static).update(boards.get(p.board_compact) or
                                                     self.board_renderable(p.board_compact))
         hand = self.query_one("#hand", Static)

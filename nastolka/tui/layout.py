@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 #: the smallest terminal every board is drawn for (columns, rows)
 MIN_SIZE = (80, 24)
@@ -90,3 +91,17 @@ def plan(width: int, height: int, *, board_lines: Callable[[bool, int], int],
 def is_tight(width: int, height: int) -> bool:
     """A screen where every line counts: panels get a top rule instead of a full frame."""
     return width < SIDE_MIN_WIDTH or height < 36
+
+
+def show_plan(screen: Any, p: Plan, width: int, height: int) -> bool:
+    """Lay ``screen`` (the game or the replay screen: ``#side`` and ``#board-box``) out by the plan;
+    True if the board is shown (the caller then fills it)."""
+    screen.set_class(is_tight(width, height), "tight")
+    side = screen.query_one("#side")
+    side.display = p.side
+    side.styles.width = p.side_width
+    box = screen.query_one("#board-box")
+    box.display = p.board_shown
+    if p.board_shown:
+        box.styles.height = p.board_height
+    return p.board_shown

@@ -20,7 +20,7 @@ from .boards import present, presenter_for
 from .boards.draw import height_of
 from .i18n import tr
 from .keys import localize
-from .layout import SIDE_MIN_WIDTH, is_tight, plan
+from .layout import SIDE_MIN_WIDTH, plan, show_plan
 from .names import seat_names
 from .session import Session
 
@@ -105,14 +105,7 @@ class ReplayScreen(Screen[None]):
         step_lines = min(3, height_of(console, line.content, width - 2)) if line.display else 0
         p = plan(width, height, board_lines=board_lines, hand_lines=hand_lines, prompt_lines=step_lines,
                  actions=0, side_wanted=self.side_wanted)
-        self.set_class(is_tight(width, height), "tight")
-        side = self.query_one("#side")
-        side.display = p.side
-        side.styles.width = p.side_width
-        box = self.query_one("#board-box")
-        box.display = p.board_shown
-        if p.board_shown:
-            box.styles.height = p.board_height
+        if show_plan(self, p, width, height):
             if p.board_compact not in boards:
                 board_lines(p.board_compact, 10)
             self.query_one("#board", Static).update(boards[p.board_compact])  # type: ignore[arg-type]

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from nastolka.engine import format_id
-from nastolka.rl.encoders import pieces_of
+from nastolka.rl.encoders import blank, pieces_of
 
 from .state import MOST
 
@@ -27,10 +27,7 @@ class StonesEncoder:
         self.name = f"stones-{self.size}"
 
     def encode(self, view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:
-        if out is None:
-            out = np.zeros(self.size, dtype=np.float32)
-        else:
-            out.fill(0.0)
+        out = blank(out, self.size)
         pile = int(view["pile"])
         out[self.pieces["pile"].start + min(pile, LARGEST)] = 1.0
         out[self.pieces["pile_mod_4"].start + pile % 4] = 1.0

@@ -43,7 +43,7 @@ from nastolka.games.colt_express.data import (
     TURN_SYMBOLS,
 )
 from nastolka.games.colt_express.state import PHASE_IDS
-from nastolka.rl.encoders import pieces_of
+from nastolka.rl.encoders import blank, pieces_of
 
 KINDS = (*KIND_IDS, "bullet")
 K = len(KINDS)
@@ -103,10 +103,7 @@ class ColtExpressEncoder:
         return (int(seat) - me) % self.players if seat is not None else SEATS - 1
 
     def encode(self, view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:  # noqa: C901
-        if out is None:
-            out = np.zeros(self.size, dtype=np.float32)
-        else:
-            out.fill(0.0)
+        out = blank(out, self.size)
         me = view.get("seat") or 0
         rel = self._rel
         o = 0

@@ -466,10 +466,6 @@ class ColtState(GameState):
         self._codes = codes
         return codes
 
-    def card_bandit(self, card: int) -> int:
-        """The bandit slot an action card acts with (-1: the two-player Marshal card)."""
-        return D.CARD_BANDIT[card]
-
     def card_owner(self, card: int) -> int:
         return card - D.MARSHAL2P if card >= D.MARSHAL2P else self.owner[card // 6]
 

@@ -28,7 +28,7 @@ from nastolka.engine import parse_id
 from nastolka.games.show_battle.actions import PARSED
 from nastolka.games.show_battle.data import KIND_IDS, NKINDS, ROW_SLOTS, ROWS_ONE_BOARD, ROWS_TWO_BOARDS
 from nastolka.games.show_battle.state import PHASES
-from nastolka.rl.encoders import pieces_of
+from nastolka.rl.encoders import blank, pieces_of
 
 KIND = {k: i for i, k in enumerate(KIND_IDS)}
 PHASE = {p: i for i, p in enumerate(PHASES)}
@@ -55,10 +55,7 @@ class ShowBattleEncoder:
         return (int(t) - me) % self.troupes if t is not None else 3
 
     def encode(self, view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:
-        if out is None:
-            out = np.zeros(self.size, dtype=np.float32)
-        else:
-            out.fill(0.0)
+        out = blank(out, self.size)
         me = view.get("seat") or 0
         for r, row in enumerate(view["rows"][: self.rows]):
             for j, slot in enumerate(row["slots"][:ROW_SLOTS]):

@@ -35,7 +35,7 @@ import numpy as np
 
 from nastolka.games.talespin.data import CHARACTERS, DEF_ID, NDEFS
 from nastolka.games.talespin.state import DF_PHASE_NAMES, LEGAL, PHASE_NAMES
-from nastolka.rl.encoders import pieces_of
+from nastolka.rl.encoders import blank, pieces_of
 
 N = NDEFS
 CARD = {c: i for i, c in enumerate(DEF_ID)}
@@ -81,10 +81,7 @@ class TaleSpinEncoder:
         return (seat - me) % max(1, self.players)
 
     def encode(self, view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:
-        if out is None:
-            out = np.zeros(self.size, dtype=np.float32)
-        else:
-            out.fill(0.0)
+        out = blank(out, self.size)
         me = view.get("seat") or 0
         order = list(view.get("order") or ())
         active = view.get("active")

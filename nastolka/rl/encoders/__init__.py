@@ -50,6 +50,14 @@ def pieces_of(sizes: Mapping[str, int]) -> dict[str, slice]:
     return out
 
 
+def blank(out: np.ndarray | None, size: int) -> np.ndarray:
+    """The vector an ``encode`` fills: ``out`` zeroed (a caller's buffer, reused), or a new float32 one."""
+    if out is None:
+        return np.zeros(size, dtype=np.float32)
+    out.fill(0.0)
+    return out
+
+
 def split(encoder: Encoder, vector: np.ndarray) -> dict[str, np.ndarray]:
     """An encoded vector as its named pieces (views into ``vector``)."""
     return {name: vector[part] for name, part in encoder.pieces.items()}

@@ -1,4 +1,4 @@
-"""Review: 3-4 players (R19), solitaire against Shere Khan (R20) and hidden information (R5.3).
+"""3-4 players (R19), solitaire against Shere Khan (R20) and hidden information (R5.3).
 
 Every scenario starts from an explicit setup; the rule id is in every test name.
 """

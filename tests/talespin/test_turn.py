@@ -1,4 +1,4 @@
-"""Review: edge cases of the turn, the hand, the ring, the chain, cargo and artifacts (RULES.md R4..R12, R16..R18).
+"""Edge cases of the turn, the hand, the ring, the chain, cargo and artifacts (RULES.md R4..R12, R16..R18).
 
 Every scenario starts from an explicit setup; the rule id is in every test name.
 """

@@ -1,4 +1,4 @@
-"""Review: edge cases of CE-2, CE-3, CE-7 and CE-9 not covered by test_rounds.py."""
+"""Edge cases of CE-2, CE-3, CE-7 and CE-9 not covered by test_rounds.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Review: edge cases of SB-9, the solo automa — categories, tie-breaks, effect choices, tokens, levels."""
+"""Edge cases of SB-9, the solo automa — categories, tie-breaks, effect choices, tokens, levels."""
 
 from __future__ import annotations
 

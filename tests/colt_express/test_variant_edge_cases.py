@@ -1,4 +1,4 @@
-"""Review: edge cases of CE-10 (two players) and CE-11 (expert variant) not covered elsewhere."""
+"""Edge cases of CE-10 (two players) and CE-11 (expert variant) not covered elsewhere."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Review: edge cases of CE-5, CE-6 and CE-8 not covered by test_actions.py.
+"""Edge cases of CE-5, CE-6 and CE-8 not covered by test_actions.py.
 
 Scenarios are records with an explicit ``setup`` starting round 1 at Stealin' (``pile``), replayed by
 ``run`` with full legality checks.

@@ -1,4 +1,4 @@
-"""Review: edge cases of SB-6 (legal places), SB-7 (resolving a placement) and every SB-3 card effect.
+"""Edge cases of SB-6 (legal places), SB-7 (resolving a placement) and every SB-3 card effect.
 
 Each scenario is a record with an explicit setup, replayed with every action checked for legality.
 """

@@ -1,4 +1,4 @@
-"""Review: a sample of cards.toml entries checked against their effect (parameters, timing, targets).
+"""A sample of cards.toml entries checked against their effect (parameters, timing, targets).
 
 Locations' Cargo Bonuses (R10.3), Player and Passenger die results (R9), Pilot Rewards (R13.9) and Actions (R12).
 """

@@ -1,4 +1,4 @@
-"""Review: edge cases of SB-5 (a turn: mulligan, tokens), SB-8 (end and scoring) and SB-10 (hidden info)."""
+"""Edge cases of SB-5 (a turn: mulligan, tokens), SB-8 (end and scoring) and SB-10 (hidden info)."""
 
 from __future__ import annotations
 

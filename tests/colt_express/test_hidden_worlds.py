@@ -1,4 +1,4 @@
-"""Review: CE-12 hidden information, checked against worlds that differ only in what a seat cannot know.
+"""CE-12 hidden information, checked against worlds that differ only in what a seat cannot know.
 
 ``determinize`` is the game's own idea of what is hidden, so these tests build the alternative worlds
 independently: they redeal other seats' hands, unknown deck parts and unresolved face-down cards, shuffle

@@ -1,4 +1,4 @@
-"""Review: dogfight edge cases (RULES.md R13, R14 and the dogfight clarifications of R24).
+"""Dogfight edge cases (RULES.md R13, R14 and the dogfight clarifications of R24).
 
 Every scenario starts from an explicit setup; the rule id is in every test name.
 """
