@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from nastolka.tui.i18n import STRINGS, tr
 from nastolka.tui.keys import LABELS
 from nastolka.tui.names import seat_names
@@ -23,3 +25,30 @@ def test_seat_names_are_the_names_the_log_uses():
     assert seat_names(["human", "human"], "ru") == ["Игрок 1", "Игрок 2"]
     assert seat_names(["human", "normal", "hard"], "ru") == ["Игрок 1", "Бот Лёва (обычный)", "Бот Маша (сильный)"]
     assert tr("seat", "ru", n=2) == "Игрок 2"
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("game_id", ["colt_express", "show_battle", "talespin"])
+async def test_card_rules_texts_on_demand_come_from_words_toml(game_id: str, lang: str) -> None:
+    """`c` on a player's turn opens the rules text of every card, bandit, Location… in view: each text is
+    the game's words.toml text (the browser's tips read the same entries), and it is on the screen."""
+    from nastolka.tui.help import HelpScreen
+
+    from .helpers import human_turn, make_app, registered, screen_text, start, wait_for
+
+    game = registered(game_id)
+    assert game is not None and game.words is not None
+    texts = {game.words.text(ident, lang) for ident in game.words.entries} - {""}
+    app = make_app([game], lang=lang)
+    async with app.run_test(size=(120, 60)) as pilot:
+        await start(pilot, ["human", "random"])
+        await wait_for(pilot, lambda: human_turn(app))
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        shown = app.screen.cards
+        assert shown and all(text in texts for _, text in shown), [t for _, t in shown if t not in texts][:3]
+        on_screen = " ".join(screen_text(app).split())
+        first_words = " ".join(shown[0][1].split()[:4])
+        assert first_words in on_screen, (first_words, on_screen[:400])
