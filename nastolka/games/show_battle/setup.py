@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 def create(cls: type[ShowBattleState], players: int, options: dict[str, Any], rng: Rng,
             setup: dict[str, Any] | None) -> ShowBattleState:
     """A new game (SB-4), or the position a ``setup`` block describes."""
-    s = cls.__new__(cls)
+    klass: Any = cls    # compiled, a native class's __new__ is reached through a Python object
+    s: ShowBattleState = klass.__new__(klass)
     # base fields are set again by Game.new; set here because a setup may start with automa moves
     s.players = players
     s.rng = rng
