@@ -381,7 +381,7 @@ def test_two_people_and_a_bot_play_colt_express(server: ServerProcess, browser: 
     fan.wait_for_selector(".ce-hand .ce-card")
     card = str(fan.locator(".ce-hand .ce-card").first.get_attribute("data-card"))
     kind = card.split(":")[0]
-    hover_tip(fan, f".ce-hand [data-card='{card}']", presentation_tip_word(server, "colt_express", f"tip_{kind}", "en"))
+    hover_tip(fan, f".ce-hand [data-card='{card}']", presentation_tip(server, "colt_express", kind, "en"))
     shot = [False]
 
     def checks(p: Any) -> None:

@@ -21,11 +21,11 @@ function lootMarks(ctx, loot) {
   const purses = loot.purses || [];
   if (purses.length) {
     const values = purses.map((v) => (v === null ? "?" : `$${v}`));
-    out.push(h("span", { class: "ce-mark purse", ...tipAttrs(ctx.term("purse"), `${ctx.word("tip_purse")}\n${values.join(", ")}`) },
+    out.push(h("span", { class: "ce-mark purse", ...tipAttrs(ctx.term("purse"), `${(ctx.tip("purse") || ctx.word("tip_purse"))}\n${values.join(", ")}`) },
       purses.length > 1 ? `${purses.length}` : (purses[0] === null ? "?" : String(purses[0]))));
   }
-  if (loot.jewels) out.push(h("span", { class: "ce-mark jewel", ...tipAttrs(ctx.term("jewel"), ctx.word("tip_jewel")) }, String(loot.jewels)));
-  if (loot.strongboxes) out.push(h("span", { class: "ce-mark box", ...tipAttrs(ctx.term("strongbox"), ctx.word("tip_strongbox")) }, String(loot.strongboxes)));
+  if (loot.jewels) out.push(h("span", { class: "ce-mark jewel", ...tipAttrs(ctx.term("jewel"), (ctx.tip("jewel") || ctx.word("tip_jewel"))) }, String(loot.jewels)));
+  if (loot.strongboxes) out.push(h("span", { class: "ce-mark box", ...tipAttrs(ctx.term("strongbox"), (ctx.tip("strongbox") || ctx.word("tip_strongbox"))) }, String(loot.strongboxes)));
   return out;
 }
 
@@ -50,13 +50,13 @@ export function cardFace(ctx, name, owner, opts = {}) {
     const neutral = who === "neutral";
     const title = neutral ? ctx.word("neutral_bullet") : `${ctx.word("bullet_of")}: ${ctx.term(who)}`;
     return h(opts.tag || "span", { class: `ce-card bullet ${opts.cls || ""}`, style: { "--bandit": neutral ? "#9a7b4f" : colour(who) },
-      ...tipAttrs(title, ctx.word("tip_bullet")), ...(opts.attrs || {}) },
+      ...tipAttrs(title, (ctx.tip("bullet") || ctx.word("tip_bullet"))), ...(opts.attrs || {}) },
     h("span", { class: "ce-card-who" }, neutral ? ctx.word("neutral_bullet") : ctx.term(who)),
     h("span", { class: "ce-card-kind" }, ctx.word("bullet_of")));
   }
   const bandit = who || owner;
   return h(opts.tag || "span", { class: `ce-card ${opts.cls || ""}`, style: { "--bandit": colour(bandit) },
-    ...tipAttrs(ctx.term(kind), ctx.word(`tip_${kind}`)), ...(opts.attrs || {}) },
+    ...tipAttrs(ctx.term(kind), (ctx.tip(kind) || ctx.word(`tip_${kind}`))), ...(opts.attrs || {}) },
   h("span", { class: "ce-card-who" }, bandit ? ctx.term(bandit) : ""),
   h("span", { class: "ce-card-kind", style: { "--fit": fit(ctx.term(kind), 7) } }, ctx.term(kind)));
 }

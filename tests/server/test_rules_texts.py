@@ -1,0 +1,65 @@
+"""The browser shows the rules text of a card from the same source as the terminal: each game's
+words.toml, through the presentation route. A card of every game is hovered in both languages in Debian's
+Chromium, and the floating tip must hold exactly that card's words.toml text."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from nastolka.engine import get
+
+from .procs import ServerProcess
+from .test_browser import ARGS, CHROMIUM, DESKTOP, hover_tip, require_chromium
+from .test_screens import DRAW, NAMES, POSITIONS, mid_game_view
+
+pytestmark = [pytest.mark.xdist_group("browser")]
+
+#: the hand of each game's board: its cards carry ``data-card``
+HANDS = {"show_battle": ".sb-hand", "talespin": ".ts-hand"}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    tmp = tmp_path_factory.mktemp("rules_texts")
+    with ServerProcess(f"sqlite:///{tmp / 'web.db'}", bot_delay=0.0, log_path=tmp / "server.log") as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("game,players,moves,seed", POSITIONS)
+def test_hovering_a_card_shows_its_words_toml_text(server: ServerProcess, browser: Any, game: str, players: int,
+                                                   moves: int, seed: int, lang: str) -> None:
+    ctx = browser.new_context(**DESKTOP)
+    ctx.add_init_script(f"localStorage.setItem('nastolka.lang', {lang!r});")
+    page = ctx.new_page()
+    page.goto(f"{server.url}/#/rules/{game}")
+    page.wait_for_selector("#rules")
+    view = mid_game_view(game, players, moves, seed)
+    page.evaluate(DRAW, [view, NAMES[:players]])
+    words = get(game).words
+    assert words is not None
+    if game == "colt_express":   # mid-Stealin' the hand is in the pile: the round card (an event) is hovered
+        selector, ident = ".ce-round", str(view["round_card"])
+    else:
+        cards = page.locator(f"{HANDS[game]} [data-card]")
+        cards.first.wait_for()
+        card = str(cards.first.get_attribute("data-card"))
+        selector, ident = f"{HANDS[game]} [data-card='{card}']", card.split(":")[0]
+    expected = words.text(ident, lang)
+    assert expected, f"{game}: {ident} has no rules text in words.toml"
+    hover_tip(page, selector, expected)
+    ctx.close()
