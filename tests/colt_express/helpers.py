@@ -6,6 +6,7 @@ from typing import Any
 
 from nastolka.engine import Record, replay
 from nastolka.games.colt_express import GAME
+from nastolka.games.colt_express import data as D
 from nastolka.games.colt_express.state import ColtState
 
 EMPTY = {"purses": [], "jewels": 0, "strongboxes": 0}
@@ -47,3 +48,24 @@ def loot_of(state: ColtState, bandit: str) -> dict[str, Any]:
 def received(state: ColtState, seat: int) -> list[str]:
     """Names of the bullet cards in a seat's deck, top first."""
     return [state.names[c] for c in reversed(state.deck[seat]) if c >= 40]
+
+
+#: a scenario's setup: the first ``players`` bandits in their own cars, an empty train, round 1 in tunnels
+def base(players: int, **kw: Any) -> dict[str, Any]:
+    bandits = ["cheyenne", "doc", "tuco", "belle", "django", "ghost"][:players]
+    cars = list(D.CAR_IDS[:players])
+    setup: dict[str, Any] = {"bandits": bandits, "cars": cars, "first": 0, "rounds": ["tunnels"],
+                             "loot": empty_train(players), "held": [dict(EMPTY) for _ in bandits]}
+    setup.update(kw)
+    return setup
+
+
+def setup2(**kw: Any) -> dict[str, Any]:
+    """Seat 0: Ghost + Doc; seat 1: Tuco + Belle; cars 1..3."""
+    setup: dict[str, Any] = {
+        "bandits": ["ghost", "doc", "tuco", "belle"], "cars": ["baggage", "mail", "dining"], "first": 0,
+        "rounds": ["braking"], "loot": empty_train(3), "held": [dict(EMPTY) for _ in range(4)],
+        "positions": [[3, "inside"], [2, "inside"], [3, "roof"], [2, "roof"]],
+    }
+    setup.update(kw)
+    return setup

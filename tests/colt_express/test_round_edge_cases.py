@@ -4,18 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nastolka.games.colt_express import data as D
-
-from .helpers import EMPTY, empty_train, loot_of, received, run, where
-
-
-def base(players: int, **kw: Any) -> dict[str, Any]:
-    bandits = ["cheyenne", "doc", "tuco", "belle", "django", "ghost"][:players]
-    cars = list(D.CAR_IDS[:players])
-    setup: dict[str, Any] = {"bandits": bandits, "cars": cars, "first": 0, "rounds": ["tunnels"],
-                             "loot": empty_train(players), "held": [dict(EMPTY) for _ in bandits]}
-    setup.update(kw)
-    return setup
+from .helpers import EMPTY, base, empty_train, loot_of, received, run, where
 
 
 def event(card: str, positions: list[list[Any]], players: int = 3, **kw: Any) -> Any:

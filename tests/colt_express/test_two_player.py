@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 import pytest
 
@@ -11,18 +10,7 @@ from nastolka.engine import OptionError
 from nastolka.games.colt_express import GAME
 from nastolka.games.colt_express import data as D
 
-from .helpers import EMPTY, empty_train, received, run, where
-
-
-def setup2(**kw: Any) -> dict[str, Any]:
-    """Seat 0: Ghost + Doc; seat 1: Tuco + Belle; cars 1..3."""
-    setup: dict[str, Any] = {
-        "bandits": ["ghost", "doc", "tuco", "belle"], "cars": ["baggage", "mail", "dining"], "first": 0,
-        "rounds": ["braking"], "loot": empty_train(3), "held": [dict(EMPTY) for _ in range(4)],
-        "positions": [[3, "inside"], [2, "inside"], [3, "roof"], [2, "roof"]],
-    }
-    setup.update(kw)
-    return setup
+from .helpers import received, run, setup2, where
 
 
 def test_CE_10_two_player_setup_and_start_choice() -> None:

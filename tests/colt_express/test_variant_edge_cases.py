@@ -7,19 +7,7 @@ from typing import Any
 
 from nastolka.games.colt_express import GAME
 
-from .helpers import EMPTY, empty_train, run
-
-
-def setup2(**kw: Any) -> dict[str, Any]:
-    """Seat 0: Ghost + Doc; seat 1: Tuco + Belle; cars 1..3."""
-    setup: dict[str, Any] = {
-        "bandits": ["ghost", "doc", "tuco", "belle"], "cars": ["baggage", "mail", "dining"], "first": 0,
-        "rounds": ["braking"], "loot": empty_train(3), "held": [dict(EMPTY) for _ in range(4)],
-        "positions": [[3, "inside"], [2, "inside"], [3, "roof"], [2, "roof"]],
-    }
-    setup.update(kw)
-    return setup
-
+from .helpers import EMPTY, empty_train, run, setup2
 
 HANDS = [["fire:doc", "fire:ghost", "rob:ghost", "move:doc", "marshal"],
          ["move:tuco", "move:belle", "floor:tuco", "floor:belle", "rob:tuco", "rob:belle"]]
