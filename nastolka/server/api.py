@@ -51,7 +51,7 @@ async def game_glossary(game_id: str) -> dict[str, dict[str, str]]:
     try:
         game = get(game_id)
     except NastolkaError as exc:
-        raise PlayError("bad_game", str(exc), 404) from None
+        raise PlayError("bad_game", "bad_game", 404, detail=str(exc)) from None
     return glossary(game)
 
 
@@ -158,11 +158,11 @@ async def replay_step(request: Request, table_id: str, step: int, x_seat_token: 
     data = await svc.record(table_id)
     total = len(data["actions"])
     if not 0 <= step <= total:
-        raise PlayError("bad_step", f"step must be from 0 to {total}")
+        raise PlayError("bad_step", "bad_step", total=total)
     try:
         frames = await request.app.state.replays.frames(table_id, data)
     except RecordError as exc:   # e.g. a record of other rules (named in the message), never a 500
-        raise PlayError("bad_record", str(exc), 409) from None
+        raise PlayError("bad_record", "bad_record", 409, detail=str(exc)) from None
     seats = data.get("seats", [])
     names = {lang: record_names(seats, int(data["players"]), lang) for lang in ("en", "ru")}
     return {"step": step, "total": total, **frames[step], "seats": seats, "names": names, "game": data["game"]}

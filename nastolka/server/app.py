@@ -25,7 +25,7 @@ from .bots import BotWorker
 from .chatfeed import ChatFeed
 from .config import Settings
 from .db import Database, libpq_url
-from .errors import PlayError
+from .errors import PlayError, refusal
 from .guard import CreateLimit, Guard
 from .hub import Hub
 from .pubsub import RedisBus, listen_postgres
@@ -126,8 +126,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         headers = dict(getattr(exc, "headers", None) or {})
         if exc.status_code == 405:   # every method of the path, not only those of the first route matched
             headers["Allow"] = ", ".join(allowed_methods(request))
-        return JSONResponse({"error": {"code": codes.get(exc.status_code, f"http_{exc.status_code}"),
-                                       "message": str(exc.detail)}},
+        say = "no_page" if exc.status_code == 404 else "http_error"
+        body = refusal(codes.get(exc.status_code, f"http_{exc.status_code}"), say, detail=str(exc.detail),
+                       status=exc.status_code)
+        body["message"] = str(exc.detail)   # programs keep Starlette's own words
+        return JSONResponse({"error": body},
                             status_code=exc.status_code, headers=headers or None)
 
     @app.exception_handler(RequestValidationError)
@@ -136,7 +139,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         for err in exc.errors()[:5]:
             where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
             parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
-        return JSONResponse({"error": {"code": "bad_request", "message": "; ".join(parts)}}, status_code=422)
+        return JSONResponse({"error": refusal("bad_request", "bad_request", detail="; ".join(parts))},
+                            status_code=422)
 
     @app.get("/healthz")
     async def health() -> dict[str, str]:

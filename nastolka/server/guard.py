@@ -12,7 +12,7 @@ from collections import OrderedDict
 from typing import Any
 
 from .config import Settings
-from .errors import PlayError
+from .errors import PlayError, refusal
 from .ratelimit import TokenBucket
 
 #: headers every HTTP answer carries: no framing, no MIME sniffing, scripts and styles only from here
@@ -52,11 +52,11 @@ class CreateLimit:
 
     def check(self, address: str) -> None:
         if not self.buckets.allow(address):
-            raise PlayError("rate_limited", "too many new tables from your address; wait a minute", 429)
+            raise PlayError("rate_limited", "tables_flood", 429)
 
 
-def error_body(code: str, message: str) -> bytes:
-    return json.dumps({"error": {"code": code, "message": message}}).encode()
+def error_body(code: str, say: str, **args: Any) -> bytes:
+    return json.dumps({"error": refusal(code, say, **args)}).encode()
 
 
 class Guard:
@@ -86,13 +86,13 @@ class Guard:
             await self.app(scope, receive, send)
             return
         if not allowed:
-            await _answer(send, 429, error_body("rate_limited", "too many requests; slow down"),
+            await _answer(send, 429, error_body("rate_limited", "http_flood"),
                           [(b"retry-after", b"1")])
             return
         limit = self.settings.max_body
         length = dict(scope.get("headers") or []).get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > limit):
-            await _answer(send, 413, error_body("too_large", f"the request body is over {limit} bytes"))
+            await _answer(send, 413, error_body("too_large", "body_large", n=limit))
             return
         if method not in _READS:   # read the whole (small) body here, so no request can grow past the cap
             chunks, size = [], 0
@@ -103,7 +103,7 @@ class Guard:
                 chunk = message.get("body", b"")
                 size += len(chunk)
                 if size > limit:
-                    await _answer(send, 413, error_body("too_large", f"the request body is over {limit} bytes"))
+                    await _answer(send, 413, error_body("too_large", "body_large", n=limit))
                     return
                 chunks.append(chunk)
                 if not message.get("more_body"):

@@ -21,6 +21,7 @@ from typing import Any
 
 from fastapi import WebSocket
 
+from .errors import refusal
 from .patch import diff
 from .runtime import LogEntry, Runtime, state_message
 
@@ -117,8 +118,7 @@ def demote(rt: Runtime, client: Client) -> None:
     """The socket's token no longer holds its seat: say so, and from now on it is a spectator."""
     client.seat = None
     client.token_hash = None
-    client.send({"type": "error", "code": "seat_lost",
-                 "message": "this seat is no longer yours (it was given up or taken); you are watching now",
+    client.send({"type": "error", **refusal("seat_lost", "seat_lost"),
                  "state": state_message(rt, None, [], full=True)})
 
 

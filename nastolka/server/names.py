@@ -31,19 +31,18 @@ def name_key(name: str) -> str:
 def clean_name(raw: Any) -> str:
     """A display name: 1–24 visible characters, trimmed, single spaces; refused with a reason otherwise."""
     if not isinstance(raw, str):
-        raise PlayError("bad_name", "the name must be text")
+        raise PlayError("bad_name", "name_not_text")
     name = unicodedata.normalize("NFC", raw)
     for ch in name:
         if ch in _REFUSED_CHARS:
-            raise PlayError("bad_name", "the name must not contain < or >")
+            raise PlayError("bad_name", "name_brackets")
         if unicodedata.category(ch) in _REFUSED_CATEGORIES:
-            raise PlayError("bad_name", f"the name must not contain invisible, direction-changing or control "
-                                        f"characters (found U+{ord(ch):04X})")
+            raise PlayError("bad_name", "name_invisible", char=f"{ord(ch):04X}")
     name = " ".join(name.split())   # runs of (visible) spaces become one; trimmed
     if not name:
-        raise PlayError("bad_name", "the name must not be empty")
+        raise PlayError("bad_name", "name_empty")
     if len(name) > MAX_NAME:
-        raise PlayError("bad_name", f"the name must be at most {MAX_NAME} characters")
+        raise PlayError("bad_name", "name_long", n=MAX_NAME)
     if name_key(name).startswith(_BOT_PREFIXES):
-        raise PlayError("bad_name", "names starting with 'bot:' belong to the bots")
+        raise PlayError("bad_name", "name_bot")
     return name

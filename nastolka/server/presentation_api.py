@@ -23,7 +23,7 @@ def _game(game_id: str) -> Game:
     try:
         return get(game_id)
     except NastolkaError as exc:
-        raise PlayError("bad_game", str(exc), 404) from None
+        raise PlayError("bad_game", "bad_game", 404, detail=str(exc)) from None
 
 
 @router.get("/api/games/{game_id}/presentation")
@@ -40,5 +40,5 @@ async def board_list() -> dict[str, dict[str, str]]:
 async def board_asset(game_id: str, name: str) -> FileResponse:
     path = board_file(_game(game_id), name)
     if path is None:
-        raise PlayError("not_found", "no such board file", 404)
+        raise PlayError("not_found", "no_file", 404)
     return FileResponse(path, media_type=MEDIA[name], headers=CACHE)

@@ -86,6 +86,8 @@ class Runtime:
     touched: float = field(default_factory=time.monotonic)   # last change or visit (for eviction)
     #: why this table cannot be played or replayed here (it was played under other rules), or ""
     outdated: str = ""
+    #: the rules version this table was played under ("" when it is this server's)
+    played_version: str = ""
     #: False for a casual table: no ratings, and a seat may ask the search bot for a hint
     rated: bool = True
 
@@ -107,6 +109,7 @@ class Runtime:
         rt = cls(id=row.id, game=game, options=options, players=row.players, seed=seed,
                  status=row.status, clock=row.clock if row.clock is not None else default_clock,
                  seats=[SeatInfo.from_row(s) for s in seat_rows], state=state, record=record, outdated=outdated,
+                 played_version=played if outdated else "",
                  owner_hash=row.owner_hash, private=bool(row.private), invite_hash=row.invite_hash,
                  bank=bank, bank_left=[float(bank)] * row.players, rated=bool(getattr(row, "rated", 1)))
         rt.sync_banks()

@@ -46,12 +46,12 @@ _rematch_locks: dict[str, asyncio.Lock] = {}
 
 def clean_text(raw: Any) -> str:
     if not isinstance(raw, str):
-        raise PlayError("bad_text", "the message must be text")
+        raise PlayError("bad_text", "text_not_text")
     text = " ".join(unicodedata.normalize("NFC", raw).split())   # no control characters, no line floods
     if not text:
-        raise PlayError("bad_text", "the message is empty")
+        raise PlayError("bad_text", "text_empty")
     if len(text) > MAX_TEXT:
-        raise PlayError("bad_text", f"a message has at most {MAX_TEXT} characters")
+        raise PlayError("bad_text", "text_long", n=MAX_TEXT)
     return text
 
 
@@ -78,13 +78,13 @@ async def post_chat(svc: TableService, rt: Runtime, seat: int | None, name: Any,
     else:
         channel, who = "spectators", clean_name(name)
     if not _allow(rt.id, f"{channel}:{seat if seat is not None else who.lower()}"):
-        raise PlayError("rate_limited", "too many messages; wait a moment", 429)
+        raise PlayError("rate_limited", "chat_flood", 429)
 
     def tx(conn: Connection) -> dict[str, Any]:
         count = conn.execute(select(chat.c.id).where(chat.c.table_id == rt.id).order_by(chat.c.id.desc())
                              .offset(MAX_PER_TABLE - 1).limit(1)).first()
         if count is not None:
-            raise PlayError("chat_full", f"this table's chat is full ({MAX_PER_TABLE} messages)", 409)
+            raise PlayError("chat_full", "chat_full", 409, n=MAX_PER_TABLE)
         res = conn.execute(insert(chat).values(table_id=rt.id, channel=channel, seat=seat, name=who, text=text))
         key = res.inserted_primary_key
         return {"id": int(key[0]) if key else 0, "channel": channel, "seat": seat, "name": who, "text": text}
@@ -118,7 +118,7 @@ async def rematch(svc: TableService, rt: Runtime, seat: int) -> dict[str, Any]:
     """A new table with the same game, options, clock and seats (people reserved by name, the same bots),
     made once per finished table; the asking person takes their seat in it at once."""
     if rt.status != "over":
-        raise PlayError("not_over", "a rematch is possible once the game is over", 409)
+        raise PlayError("not_over", "rematch_early", 409)
     lock = _rematch_locks.setdefault(rt.id, asyncio.Lock())
     async with lock:
         existing = await svc.db.run(lambda c: c.execute(select(tables.c.rematch).where(tables.c.id == rt.id)).scalar())
@@ -183,12 +183,12 @@ def _analyse(rt: Runtime, state: Any, seat: int) -> dict[str, Any]:
 
 async def hint(svc: TableService, rt: Runtime, seat: int) -> dict[str, Any]:
     if rt.rated:
-        raise PlayError("rated", "hints are off on rated tables", 403)
+        raise PlayError("rated", "hints_rated", 403)
     if rt.status != "playing" or seat not in rt.state.to_act or rt.seats[seat].bot_plays:
-        raise PlayError("not_your_turn", "a hint is for your own move", 409)
+        raise PlayError("not_your_turn", "hint_not_yours", 409)
     now = time.monotonic()
     if now - _hint_at.get((rt.id, seat), -HINT_COOLDOWN) < HINT_COOLDOWN:
-        raise PlayError("rate_limited", "one hint at a time; wait a moment", 429)
+        raise PlayError("rate_limited", "hint_flood", 429)
     _hint_at[(rt.id, seat)] = now
     if len(_hint_at) > 20_000:
         _hint_at.clear()

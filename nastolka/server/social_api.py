@@ -30,7 +30,7 @@ def _svc(request: Request) -> TableService:
 async def _seat(svc: TableService, rt: Any, token: str | None, required: bool) -> int | None:
     if not token:
         if required:
-            raise PlayError("bad_token", "a seat token is required", 403)
+            raise PlayError("bad_token", "token_required", 403)
         return None
     return await svc.seat_of(rt, token)
 

@@ -87,7 +87,7 @@ class TableService:
         still be downloaded); see docs/decisions.md, "Records carry their rules version"."""
         rt = await self._load(table_id)
         if rt.outdated and not outdated_ok:
-            raise PlayError("rules_version", rt.outdated, 409)
+            raise PlayError("rules_version", "rules_version", 409, detail=rt.outdated, played=rt.played_version, current=rt.game.rules_version)
         return rt
 
     async def _load(self, table_id: str) -> Runtime:
@@ -193,51 +193,49 @@ class TableService:
         try:
             game = get(game_id)
         except NastolkaError as exc:
-            raise PlayError("bad_game", str(exc)) from None
+            raise PlayError("bad_game", "bad_game", detail=str(exc)) from None
         if not isinstance(seat_specs, list) or not seat_specs:
-            raise PlayError("bad_seats", "give one entry per seat")
+            raise PlayError("bad_seats", "seats_count")
         players = len(seat_specs)
         # 256 secret bits keying BLAKE2b: no view, however many, narrows down the seed or the next shuffle
         seed = secrets.randbits(SECRET_BITS)
         try:
             state = game.new(players, options or {}, seed=seed, rng=ONLINE_RNG)   # validates count, options
         except NastolkaError as exc:
-            raise PlayError("bad_options", str(exc)) from None
+            raise PlayError("bad_options", "bad_options", detail=str(exc)) from None
         if clock is None:
             clock = self.default_clock
         if isinstance(clock, bool) or not isinstance(clock, int) or not self.min_clock <= clock <= 3600:
-            raise PlayError("bad_clock", f"the clock must be a whole number of seconds from {self.min_clock} "
-                                         "to 3600 per move (without one, it is "
-                                         f"{self.default_clock} s)")
+            raise PlayError("bad_clock", "bad_clock", low=self.min_clock, default=self.default_clock)
         if bank is None:
             bank = self.default_bank
         if isinstance(bank, bool) or not isinstance(bank, int) or not 0 <= bank <= 7200:
-            raise PlayError("bad_bank", "the time bank must be a whole number of seconds from 0 to 7200")
+            raise PlayError("bad_bank", "bad_bank")
         bots = bot_names(game)
         rows: list[dict[str, Any]] = []
         seat_invites: dict[int, str] = {}
         for i, spec in enumerate(seat_specs):
             if not isinstance(spec, dict):
-                raise PlayError("bad_seats", f"seat {i}: expected an object like {{\"kind\": \"open\"}}")
+                raise PlayError("bad_seats", "seat_object", seat=i + 1)
             kind = spec.get("kind", "open")
             row: dict[str, Any] = {"seat": i, "kind": kind, "name": None, "bot": None, "token_hash": None,
                                    "away": 0, "invite_hash": None}
             if kind == "bot":
                 level = spec.get("bot") or ("heuristic" if "heuristic" in bots else "random")
                 if level not in bots:
-                    raise PlayError("bad_seats", f"seat {i}: unknown bot {level!r} (available: {', '.join(bots)})")
+                    raise PlayError("bad_seats", "seat_bot", seat=i + 1, level=repr(level), bots=", ".join(bots))
                 if level.startswith(POLICY_PREFIX):  # a trained policy plays only the table it was trained for
                     try:
                         check_seat_bot(game, level, players, dict(state.origin.options))
                     except NastolkaError as exc:
-                        raise PlayError("bad_seats", f"seat {i}: {exc}") from None
+                        raise PlayError("bad_seats", "seat_policy", seat=i + 1, detail=str(exc)) from None
                 row["bot"] = level
             elif kind == "reserved":
                 row["name"] = clean_name(spec.get("name"))
                 seat_invites[i] = new_token()
                 row["invite_hash"] = hash_token(seat_invites[i])
             elif kind != "open":
-                raise PlayError("bad_seats", f"seat {i}: kind must be open, bot or reserved, not {kind!r}")
+                raise PlayError("bad_seats", "seat_kind", seat=i + 1, kind=repr(kind))
             rows.append(row)
         self._check_open_tables(address)
         table_id = new_table_id()
@@ -271,8 +269,7 @@ class TableService:
         if not mine:
             del self.open_by_address[address]
         elif len(mine) >= self.open_tables_per_address:
-            raise PlayError("too_many_tables", f"at most {self.open_tables_per_address} of your tables may wait "
-                                               "for players at once; start or cancel one first", 429)
+            raise PlayError("too_many_tables", "too_many_tables", 429, n=self.open_tables_per_address)
 
     async def join(self, table_id: str, seat: Any, name: Any, invite: Any = None) -> tuple[Runtime, int, str]:
         """Take a seat before the start: an open seat (of a private table: with its invite secret), or a
@@ -280,11 +277,11 @@ class TableService:
         rt = await self.get(table_id)
         name = clean_name(name)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rt.players:
-            raise PlayError("bad_seat", f"seat must be a number from 0 to {rt.players - 1}")
+            raise PlayError("bad_seat", "bad_seat", players=rt.players)
         if invite is not None and (not isinstance(invite, str) or len(invite) > 200):
-            raise PlayError("bad_invite", "the invite must be the secret from the invite link")
+            raise PlayError("bad_invite", "bad_invite")
         if rt.status != "open":   # a table never opens again: refused without its lock or the database
-            raise PlayError("seat_taken", "the game has already started", 409)
+            raise PlayError("seat_taken", "started", 409)
         token = new_token()
         token_hash = hash_token(token)
 
@@ -315,20 +312,19 @@ class TableService:
             entries = await self._catch_up(rt)
         if outcome != "ok":
             reserved_for = rt.seats[seat].name
-            why = {"started": ("seat_taken", "the game has already started", 409),
-                   "taken": ("seat_taken", f"seat {seat} is taken", 409),
-                   "private": ("invite_required", "this table is private: join through its invite link", 403),
-                   "reserved": ("invite_required", f"seat {seat} is reserved: take it through the invite link "
-                                                   "its creator sent", 403),
-                   "wrong_name": ("wrong_name", f"seat {seat} is reserved for {reserved_for}", 403)}[outcome]
-            raise PlayError(*why)
+            code, say, status = {"started": ("seat_taken", "started", 409),
+                                 "taken": ("seat_taken", "seat_taken", 409),
+                                 "private": ("invite_required", "private_join", 403),
+                                 "reserved": ("invite_required", "seat_reserved", 403),
+                                 "wrong_name": ("wrong_name", "wrong_name", 403)}[outcome]
+            raise PlayError(code, say, status, seat=seat + 1, name=reserved_for or "")
         await self._publish(table_id)
         await self._changed(rt, entries)
         return rt, seat, token
 
     def _check_owner(self, rt: Runtime, owner_token: Any) -> None:
         if not isinstance(owner_token, str) or not token_matches(owner_token, rt.owner_hash):
-            raise PlayError("not_owner", "only the table's creator (with the owner token) may do this", 403)
+            raise PlayError("not_owner", "not_owner", 403)
 
     async def cancel(self, table_id: str, owner_token: Any) -> Runtime:
         """The creator calls the table off before it starts; everyone watching is told."""
@@ -339,8 +335,7 @@ class TableService:
             store.lock_table(conn, table_id)
             return store.cancel(conn, table_id)
 
-        await self._owner_change(rt, change, PlayError(
-            "already_started", "only a table that has not started can be cancelled", 409))
+        await self._owner_change(rt, change, PlayError("already_started", "cancel_started", 409))
         return rt
 
     async def remove(self, table_id: str, owner_token: Any, seat: Any) -> Runtime:
@@ -348,14 +343,13 @@ class TableService:
         rt = await self.get(table_id)
         self._check_owner(rt, owner_token)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rt.players:
-            raise PlayError("bad_seat", f"seat must be a number from 0 to {rt.players - 1}")
+            raise PlayError("bad_seat", "bad_seat", players=rt.players)
 
         def change(conn: Connection) -> bool:
             table = store.lock_table(conn, table_id)
             return table is not None and table.status == "open" and store.free_seat(conn, table_id, seat)
 
-        await self._owner_change(rt, change, PlayError(
-            "cannot_remove", "only a person's seat can be freed, and only before the start", 409))
+        await self._owner_change(rt, change, PlayError("cannot_remove", "cannot_remove", 409))
         return rt
 
     async def _owner_change(self, rt: Runtime, change: Callable[[Connection], bool], refused: PlayError) -> None:
@@ -383,7 +377,7 @@ class TableService:
     async def seat_of(self, rt: Runtime, token: Any) -> int:
         """The seat a token acts for; a wrong token is refused without saying which seats exist."""
         if not isinstance(token, str) or not token or len(token) > 200:
-            raise PlayError("bad_token", "a seat token is required to act", 403)
+            raise PlayError("bad_token", "token_to_act", 403)
         seat = rt.seat_for_token_hash(hash_token(token))
         if seat is None and rt.status == "open":   # maybe joined through another process a moment ago
             # (only while open: seats are taken before the start, so a flood of wrong tokens on a game in
@@ -392,7 +386,7 @@ class TableService:
                 await self._catch_up(rt)
             seat = rt.seat_for_token_hash(hash_token(token))
         if seat is None:
-            raise PlayError("bad_token", "this seat token is not valid for this table", 403)
+            raise PlayError("bad_token", "token_invalid", 403)
         return seat
 
     async def check_reader(self, rt: Runtime, token: Any = None, invite: Any = None) -> None:
@@ -409,7 +403,7 @@ class TableService:
                 return
             except PlayError:
                 pass
-        raise PlayError("invite_required", "this table is private: watch it through its invite link", 403)
+        raise PlayError("invite_required", "private_watch", 403)
 
     async def leave(self, table_id: str, token: Any) -> Runtime:
         """Before the start: free the seat. During play: a bot plays for the seat until its person returns."""
@@ -472,27 +466,26 @@ class TableService:
 
     async def submit(self, rt: Runtime, seat: int, action: Any, version: Any, by: str) -> LogEntry:  # noqa: C901
         if not isinstance(action, str) or not 1 <= len(action) <= 200:
-            raise PlayError("bad_action", "the action must be an action id string")
+            raise PlayError("bad_action", "bad_action")
         if isinstance(version, bool) or not isinstance(version, int):
-            raise PlayError("bad_version", "send the state version you saw (a whole number)")
+            raise PlayError("bad_version", "bad_version")
         async with rt.lock:
             if version != rt.version:
                 await self._catch_up(rt)   # another process may have moved on
             if rt.status == "open":
-                raise PlayError("not_started", "the game has not started: some seats are still empty", 409)
+                raise PlayError("not_started", "not_started", 409)
             if rt.status == "over":
-                raise PlayError("over", "the game is over", 409)
+                raise PlayError("over", "over", 409)
             if version != rt.version:
-                raise PlayError("stale", f"the table has moved on: you saw version {version}, it is now "
-                                         f"{rt.version}", 409)
+                raise PlayError("stale", "moved_on", 409, seen=version, now=rt.version)
             if by == "human" and rt.seats[seat].away:
                 pass   # acting is returning: the away flag is cleared in the same transaction below
             elif by != "human" and not rt.seats[seat].bot_plays:
-                raise PlayError("stale", "the person is back; the bot does not move for them", 409)
+                raise PlayError("stale", "person_back", 409)
             try:
                 aid = rt.state.check(seat, action)
             except IllegalAction as exc:
-                raise PlayError("illegal", exc.reason, 422) from None
+                raise PlayError("illegal", "illegal", 422, detail=exc.reason) from None
             after = rt.state.clone()
             events = after.apply_unchecked(seat, aid)
             record = None
@@ -520,8 +513,7 @@ class TableService:
                 if not is_action_conflict(exc):
                     raise   # a bug, not a race: never answered as "stale" (nothing was stored)
                 await self._catch_up(rt)
-                raise PlayError("stale", f"another move was accepted first; the table is now at version "
-                                         f"{rt.version}", 409) from None
+                raise PlayError("stale", "move_race", 409, now=rt.version) from None
             # committed: now, and only now, the move exists for everyone
             rt.state = after
             if was_away:
@@ -551,13 +543,13 @@ class TableService:
     # ------------------------------------------------------------------ queries
     async def list_tables(self, status: str | None, limit: int = 50) -> list[dict[str, Any]]:
         if status not in (None, "open", "playing", "over"):
-            raise PlayError("bad_status", "status must be open, playing or over")
+            raise PlayError("bad_status", "bad_status")
         return await self.db.run(lambda c: store.list_tables(c, status, limit))
 
     async def record(self, table_id: str) -> dict[str, Any]:
         rt = await self.get(table_id, outdated_ok=True)   # a stored record stays downloadable under any rules
         if rt.status != "over" or rt.record is None:
-            raise PlayError("not_over", "the record is available when the game is over (it reveals the seed)", 409)
+            raise PlayError("not_over", "record_early", 409)
         return rt.record
 
     async def playing_ids(self) -> list[str]:

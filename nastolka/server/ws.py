@@ -22,7 +22,7 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from .errors import PlayError
+from .errors import PlayError, refusal
 from .hub import Client, demote
 from .ratelimit import TokenBucket
 from .runtime import state_message
@@ -36,11 +36,12 @@ MAX_STRIKES = 50
 
 
 class BadFrame(Exception):
-    """A frame the protocol does not accept; ``code`` and the message go back to the client."""
+    """A frame the protocol does not accept; its refusal (code, message, text) goes back to the client."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code, self.message = code, message
+    def __init__(self, code: str, say: str, **args: Any) -> None:
+        self.body = refusal(code, say, **args)
+        super().__init__(self.body["message"])
+        self.code = code
 
 
 async def receive_message(ws: WebSocket) -> dict[str, Any]:
@@ -51,17 +52,17 @@ async def receive_message(ws: WebSocket) -> dict[str, Any]:
         raise WebSocketDisconnect(frame.get("code", 1000))
     raw = frame.get("text")
     if raw is None:
-        raise BadFrame("bad_frame", "send JSON text frames, not binary ones")
+        raise BadFrame("bad_frame", "binary_frame")
     if len(raw) > MAX_FRAME:
-        raise BadFrame("too_large", f"message too large (at most {MAX_FRAME} characters)")
+        raise BadFrame("too_large", "frame_large", n=MAX_FRAME)
     try:
         msg = json.loads(raw)
     except RecursionError:
-        raise BadFrame("bad_json", "the JSON is nested too deeply") from None
+        raise BadFrame("bad_json", "frame_deep") from None
     except ValueError:
-        raise BadFrame("bad_json", "send a JSON object") from None
+        raise BadFrame("bad_json", "not_object") from None
     if not isinstance(msg, dict):
-        raise BadFrame("bad_json", "send a JSON object")
+        raise BadFrame("bad_json", "not_object")
     return msg
 
 
@@ -72,8 +73,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     address = ws.client.host if ws.client else "?"
     await ws.accept()
     if not hub.admit(address, settings.sockets_per_address):
-        await ws.send_json({"type": "error", "code": "too_many_sockets",
-                            "message": f"at most {settings.sockets_per_address} connections per address"})
+        await ws.send_json({"type": "error", **refusal("too_many_sockets", "too_many_sockets",
+                                                      n=settings.sockets_per_address)})
         await ws.close(code=1008)
         return
     try:
@@ -92,7 +93,7 @@ async def _serve(ws: WebSocket, table_id: str, address: str, svc: Any, hub: Any,
     try:
         hello = await asyncio.wait_for(receive_message(ws), 10)
     except BadFrame as exc:
-        await ws.send_json({"type": "error", "code": exc.code, "message": exc.message})
+        await ws.send_json({"type": "error", **exc.body})
         await ws.close(code=4400)
         return
     except (TimeoutError, WebSocketDisconnect):
@@ -135,20 +136,18 @@ async def _serve(ws: WebSocket, table_id: str, address: str, svc: Any, hub: Any,
                 bad = None
             if not bucket.allow():
                 strikes += 1
-                refused: dict[str, Any] = {"type": "error", "code": "rate_limited",
-                                           "message": "too many messages; slow down"}
+                refused: dict[str, Any] = {"type": "error", **refusal("rate_limited", "socket_flood")}
                 if strikes % 10 == 1:   # now and then the current state, without amplifying a flood
                     refused["state"] = state_message(rt, client.seat, [], full=True)
                 client.send(refused)
                 if strikes > MAX_STRIKES:
-                    client.send({"type": "error", "code": "rate_limited",
-                                 "message": "too many messages: the connection is closed"})
+                    client.send({"type": "error", **refusal("rate_limited", "flood_closed")})
                     client.close(1008, "rate limited")
                     await asyncio.wait_for(asyncio.shield(writer), 5)
                     break
                 continue
             if bad is not None:
-                client.send({"type": "error", "code": bad.code, "message": bad.message})
+                client.send({"type": "error", **bad.body})
                 continue
             assert msg is not None
             await _handle(svc, rt, client, token, msg)
@@ -166,15 +165,14 @@ async def _current_seat(svc: Any, rt: Any, client: Client, token: str | None) ->
     """The seat this socket may act for *now*: its token is checked against the seat's current token on
     every action, ``back`` and ``leave`` (a seat given up and taken by someone else is theirs, not ours)."""
     if client.seat is None:
-        raise PlayError("spectator", "spectators cannot act; join a seat first", 403)
+        raise PlayError("spectator", "spectator", 403)
     try:
         seat = await svc.seat_of(rt, token)
     except PlayError:
         seat = None
     if seat != client.seat:
         demote(rt, client)
-        raise PlayError("seat_lost", "this seat is no longer yours (it was given up or taken); "
-                                     "you are watching now", 403)
+        raise PlayError("seat_lost", "seat_lost", 403)
     return seat
 
 
@@ -195,7 +193,7 @@ async def _handle(svc: Any, rt: Any, client: Client, token: str | None, msg: dic
             else:
                 await svc.leave(rt.id, token)
         else:
-            raise PlayError("bad_type", f"unknown message type {kind!r}")
+            raise PlayError("bad_type", "bad_type", kind=repr(kind))
     except PlayError as exc:
         if exc.code == "seat_lost":
             return   # demote() has told the socket already

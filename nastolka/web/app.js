@@ -2,7 +2,7 @@
 // The server is the only authority: the page only draws what it is sent and sends action ids back with
 // the version it saw. A seat token lives in this browser's localStorage and is sent only in "hello".
 import { h, clear, toast } from "./dom.js";
-import { t, lang, setLang, pick, plural } from "./i18n.js";
+import { t, lang, setLang, pick, plural, refusalText } from "./i18n.js";
 import { renderBoard, loadBoard, renderLogCards } from "./render/index.js";
 import { boardContext, tipAttrs } from "./kit.js";
 import { installTips, hideTip } from "./tips.js";
@@ -26,7 +26,7 @@ async function api(method, path, body, token, ownerToken) {
   if (invite) headers["X-Invite"] = invite;
   const r = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await r.json().catch(() => ({}));
-  if (!r.ok) throw new ApiError((data.error && data.error.message) || r.statusText, data.error && data.error.code);
+  if (!r.ok) throw new ApiError(refusalText(data.error) || r.statusText, data.error && data.error.code);
   return data;
 }
 
@@ -281,9 +281,9 @@ function tablePage(id) {
     }
     if (m.type === "chat" || m.type === "rematch") return onSocial(m);
     if (m.type === "error") {
-      if (m.code === "not_found") { clear(app).append(h("p", { class: "error" }, m.message)); closed = true; return; }
+      if (m.code === "not_found") { clear(app).append(h("p", { class: "error" }, refusalText(m))); closed = true; return; }
       if (m.code === "seat_lost") localStorage.removeItem(seatKey(id));   // this browser watches from now on
-      if (m.code !== "stale") toast(m.message, "error");
+      if (m.code !== "stale") toast(refusalText(m), "error");
       busy = false;
       if (m.state) return setState(m.state);
       render();              // re-enable the buttons: the refused message changed nothing

@@ -94,6 +94,12 @@ export function pick(obj, base = "text") {
   return obj[`${base}_${lang}`] || obj[lang] || obj[`${base}_en`] || obj.en || "";
 }
 
+// what the server said when it refused something, in this page's language (errors carry both)
+export function refusalText(error) {
+  if (!error) return "";
+  return (error.text && (error.text[lang] || error.text.en)) || error.message || "";
+}
+
 // a count with its word in the right form: plural("games", 1) -> "1 игра", 3 -> "3 игры", 5 -> "5 игр"
 export function plural(key, n) {
   const form = new Intl.PluralRules(lang === "ru" ? "ru" : "en").select(n);
