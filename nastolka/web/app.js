@@ -237,6 +237,8 @@ function tablePage(id) {
   let busy = false;
   let pres = null;
   let board = null;          // the loaded board function of this game
+  let boardGame = null;      // the game whose presentation and board are loading or loaded
+  let boardReady = null;     // that load (a promise)
   const history = new Map(); // version -> the view this seat saw then (to step back during the game)
   let viewing = null;        // a past version being looked at, or null for the live position
   let prevView = null;       // the view before the latest one (what changed is marked)
@@ -293,10 +295,16 @@ function tablePage(id) {
   }
 
   async function setState(m) {
-    if (!pres || pres.game !== m.table.game) {
-      pres = await presentation(m.table.game);
-      board = await loadBoard(m.table.game, pres);
+    // one load per game, awaited by every message: a second message arriving while the board script
+    // loads must wait for it too (it used to render the generic debug board meanwhile)
+    if (boardGame !== m.table.game) {
+      boardGame = m.table.game;
+      boardReady = (async () => {
+        pres = await presentation(m.table.game);
+        board = await loadBoard(m.table.game, pres);
+      })();
     }
+    await boardReady;
     if (m.full) log = m.events.slice();
     else log.push(...m.events);
     if (log.length > 300) log = log.slice(-300);

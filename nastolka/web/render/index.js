@@ -28,7 +28,8 @@ export async function loadBoard(gameId, pres) {
 }
 
 export function renderBoard(view, ctx) {
-  const fn = loaded[view.game] || generic;
+  const fn = loaded[view.game];
+  if (!fn) return h("div", { class: "board loading", "aria-busy": "true" });   // its script is still loading
   try {
     return fn(view, ctx);
   } catch (err) {
