@@ -124,16 +124,9 @@ def test_nothing_shared_names_it() -> None:
 
 
 def test_the_browser_plays_it_on_its_own_board(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from server.conftest import ARGS, CHROMIUM, require_chromium
     from server.procs import ServerProcess
-    from server.test_browser import (
-        ARGS,
-        CHROMIUM,
-        assert_no_leaks,
-        create_table,
-        new_page,
-        over,
-        require_chromium,
-    )
+    from server.test_browser import assert_no_leaks, create_table, new_page, over
 
     require_chromium()
     from playwright.sync_api import sync_playwright

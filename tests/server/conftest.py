@@ -22,6 +22,37 @@ from toy_game import TOY  # noqa: E402
 PG_ADMIN = os.environ.get("NASTOLKA_PG_ADMIN", "postgresql://postgres@127.0.0.1:5432/postgres")
 REDIS = os.environ.get("NASTOLKA_REDIS", "redis://127.0.0.1:6379/0")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+#: Debian's Chromium (never a downloaded browser), as `make chromium` installs it
+CHROMIUM = os.environ.get("NASTOLKA_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def require_chromium() -> None:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium is missing at {CHROMIUM}: `make test` installs it (apt-get install -y chromium)")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One Chromium per test module (each browser test module starts its own server beside it)."""
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def player(server: Any) -> Iterator[Any]:
+    """An attacker or player from a loopback address of its own, on the module's ``server``."""
+    from .attack import Player
+
+    p = Player(server)
+    yield p
+    p.close()
 
 
 def pg_available() -> bool:

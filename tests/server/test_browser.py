@@ -11,22 +11,16 @@ Chromium is required, never skipped: ``make test`` installs Debian's package whe
 
 from __future__ import annotations
 
-import os
 import random
 import re
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, require_chromium
 from .procs import ServerProcess
-
-CHROMIUM = os.environ.get("NASTOLKA_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 # One server and one browser for the whole module, and the lobby test reads the ratings the first game
 # wrote: the module must run on one xdist worker, in order (`--dist loadgroup` in the Makefile).
@@ -44,11 +38,6 @@ LEAKS = [
 ]
 
 
-def require_chromium() -> None:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium is missing at {CHROMIUM}: `make test` installs it (apt-get install -y chromium)")
-
-
 def test_chromium_is_installed() -> None:
     require_chromium()
 
@@ -58,17 +47,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     tmp = tmp_path_factory.mktemp("browser")
     with ServerProcess(f"sqlite:///{tmp / 'web.db'}", bot_delay=0.0, log_path=tmp / "server.log") as s:
         yield s
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
 
 
 def new_page(browser: Any, base: str, name: str, lang: str = "ru", phone: bool = False) -> Any:

@@ -84,13 +84,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         yield proc
 
 
-@pytest.fixture
-def player(server: ServerProcess) -> Iterator[Player]:
-    p = Player(server)
-    yield p
-    p.close()
-
-
 def test_http_refusals_carry_both_languages(player: Player) -> None:
     tid = player.create([{}, {}])["table"]["id"]
     r = player.http.post(f"/api/tables/{tid}/join", json={"seat": 0, "name": "   "})

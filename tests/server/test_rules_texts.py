@@ -12,7 +12,7 @@ import pytest
 from nastolka.engine import get
 
 from .procs import ServerProcess
-from .test_browser import ARGS, CHROMIUM, DESKTOP, hover_tip, require_chromium
+from .test_browser import DESKTOP, hover_tip
 from .test_screens import DRAW, NAMES, POSITIONS, mid_game_view
 
 pytestmark = [pytest.mark.xdist_group("browser")]
@@ -26,17 +26,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     tmp = tmp_path_factory.mktemp("rules_texts")
     with ServerProcess(f"sqlite:///{tmp / 'web.db'}", bot_delay=0.0, log_path=tmp / "server.log") as s:
         yield s
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

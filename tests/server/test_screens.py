@@ -23,7 +23,7 @@ from nastolka.engine import get
 
 from .conftest import ARTIFACTS
 from .procs import ServerProcess
-from .test_browser import ARGS, CHROMIUM, DESKTOP, PHONE, require_chromium
+from .test_browser import DESKTOP, PHONE
 
 pytestmark = [pytest.mark.xdist_group("browser")]
 
@@ -54,17 +54,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     tmp = tmp_path_factory.mktemp("screens")
     with ServerProcess(f"sqlite:///{tmp / 'web.db'}", bot_delay=0.0, log_path=tmp / "server.log") as s:
         yield s
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
 
 
 DRAW = """async ([view, names]) => {

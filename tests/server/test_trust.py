@@ -24,13 +24,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         yield proc
 
 
-@pytest.fixture
-def player(server: ServerProcess) -> Iterator[Player]:
-    p = Player(server)
-    yield p
-    p.close()
-
-
 # ---------------------------------------------------------------------------------------------- finding 1
 def test_socket_loses_its_seat_when_the_seat_is_given_up(player: Player) -> None:
     """Join seat 0, open a socket, leave, take seat 1; someone else takes seat 0. The old socket is told
