@@ -36,7 +36,6 @@ class PlayError(Exception):
         self.text = sentences(say, **args)
         super().__init__(self.text["en"])
         self.code = code
-        self.say = say
         self.message = self.text["en"]
         self.status = status
 
@@ -44,6 +43,6 @@ class PlayError(Exception):
         return {"code": self.code, "message": self.message, "text": self.text}
 
 
-def not_found(table_id: str) -> PlayError:
-    del table_id  # an id means nothing to a person; the address bar shows it anyway
+def not_found() -> PlayError:
+    """No table has the asked id (the sentence leaves the id out: it means nothing to a person)."""
     return PlayError("not_found", "no_table", 404)

@@ -95,10 +95,8 @@ class TableService:
         if rt is not None:
             rt.touched = time.monotonic()
             return rt
-        if not isinstance(table_id, str) or not 1 <= len(table_id) <= 16:
-            raise not_found(str(table_id)[:20])
-        if not _TABLE_ID.match(table_id):
-            raise not_found(table_id)
+        if not isinstance(table_id, str) or not 1 <= len(table_id) <= 16 or not _TABLE_ID.match(table_id):
+            raise not_found()
         pending = self._loading.get(table_id)
         if pending is not None:   # someone is loading it already: wait for that one load
             return await asyncio.shield(pending)
@@ -130,7 +128,7 @@ class TableService:
             return cached
         loaded = await self.db.run(lambda c: store.load_table(c, table_id))
         if loaded is None:
-            raise not_found(table_id)
+            raise not_found()
         row, seat_rows, action_rows = loaded
 
         def build() -> Runtime:   # replaying a long log takes milliseconds: not on the event loop

@@ -41,7 +41,6 @@ class BadFrame(Exception):
     def __init__(self, code: str, say: str, **args: Any) -> None:
         self.body = refusal(code, say, **args)
         super().__init__(self.body["message"])
-        self.code = code
 
 
 async def receive_message(ws: WebSocket) -> dict[str, Any]:

@@ -10,6 +10,7 @@ import signal
 import subprocess
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -45,13 +46,26 @@ def _arena_view(summary: dict[str, Any]) -> dict[str, Any]:
             "finished": summary["finished"], "categories": summary["categories"]}
 
 
+def _on_both_nodes(run_once: Callable[[], dict[str, Any]], what: str) -> dict[str, Any]:
+    """``run_once`` (which checks its own result) until both nodes took part, at most three times.
+
+    Ray starts each job's workers on demand: on an overloaded machine the second node's worker can come up
+    after the head has played a short batch alone. Every attempt must equal the local run; only the
+    taking part of both nodes is waited for.
+    """
+    for _attempt in range(3):
+        out = run_once()
+        if out["run"]["nodes_used"] == 2:
+            break
+    assert out["run"]["nodes_used"] == 2, f"both nodes must have played (in any of three {what})"
+    return out
+
+
 def test_simulate_and_arena_on_the_cluster_equal_the_local_run(cluster: RayCluster, tmp_path: Path) -> None:
     local = simulate("show_battle", 2, ["random"], 400, seed=11, records_dir=str(tmp_path / "local"))
     pooled = simulate("show_battle", 2, ["random"], 400, seed=11, jobs=2, chunk_size=7)
-    # Ray starts each job's workers on demand: on an overloaded machine the second node's worker can come
-    # up after the head has played a short batch alone. Every attempt must equal the local run; the batch
-    # is repeated (at most three times) only until both nodes have taken part in one.
-    for _attempt in range(3):
+
+    def simulate_remotely() -> dict[str, Any]:
         shutil.rmtree(tmp_path / "remote", ignore_errors=True)
         remote = _cli(cluster, "simulate", "show_battle", "-p", "2", "--bots", "random", "-n", "400", "--seed",
                       "11", "--chunk-size", "10", "--records", str(tmp_path / "remote"))
@@ -60,21 +74,22 @@ def test_simulate_and_arena_on_the_cluster_equal_the_local_run(cluster: RayClust
         assert remote["finished"] == 400
         run = remote["run"]
         assert run["backend"] == "ray" and run["nodes"] == 2 and run["workers"] == 2
-        if run["nodes_used"] == 2:
-            break
-    assert run["nodes_used"] == 2, "both nodes must have played games (in any of three batches)"
+        return remote
+
+    _on_both_nodes(simulate_remotely, "batches")
     # every record was gathered on this machine, byte for byte the local run's
     assert _records(tmp_path / "remote") == _records(tmp_path / "local")
     assert len(_records(tmp_path / "remote")) == 400
 
     arena_local = run_arena("show_battle", 2, ["normal", "random"], 40, seed=5)
-    for _attempt in range(3):  # repeated only until both nodes took part, as above
-        arena_remote = _cli(cluster, "arena", "show_battle", "-p", "2", "--bots", "normal,random", "-n", "40",
-                            "--seed", "5", "--chunk-size", "3")
-        assert _arena_view(arena_remote) == _arena_view(arena_local.summary())
-        if arena_remote["run"]["nodes_used"] == 2:
-            break
-    assert arena_remote["run"]["nodes_used"] == 2, "both nodes must have played (in any of three arenas)"
+
+    def arena_remotely() -> dict[str, Any]:
+        remote = _cli(cluster, "arena", "show_battle", "-p", "2", "--bots", "normal,random", "-n", "40",
+                      "--seed", "5", "--chunk-size", "3")
+        assert _arena_view(remote) == _arena_view(arena_local.summary())
+        return remote
+
+    _on_both_nodes(arena_remotely, "arenas")
 
 
 def test_a_worker_killed_mid_run_loses_no_game_and_counts_none_twice(cluster: RayCluster,
