@@ -25,7 +25,6 @@ PASSENGER: Final = 2
 PILOT: Final = 3
 ACTION: Final = 4
 TYPE_NAMES: Final = ("Cargo", "Artifact", "Passenger", "Pilot", "Action")
-TYPE_RU: Final = ("Груз", "Артефакт", "Пассажир", "Пилот", "Действие")
 BLUE: Final = 0
 RED: Final = 1
 NOCOLOUR: Final = 2
