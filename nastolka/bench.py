@@ -95,15 +95,21 @@ def run(game_ids: list[str] | None = None, seconds: float = 2.0, extras: bool = 
         if extras:
             entry.update(_optional_sections(game.id, seconds, extra_sections))
         results[game.id] = entry
-    results["_machine"] = {
+    results["_machine"] = machine()
+    return results
+
+
+def machine() -> dict[str, Any]:
+    """Where the figures were measured: they only compare across commits on the same kind of machine."""
+    return {
         "python": sys.version.split()[0],
         "implementation": platform.python_implementation(),
         "platform": platform.platform(),
         "processor": platform.processor() or platform.machine(),
         "cpus": os.cpu_count(),
+        "load_average": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
         "date": time.strftime("%Y-%m-%dT%H:%M:%S"),
     }
-    return results
 
 
 def _rates(data: Any, prefix: str = "") -> dict[str, float]:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import re
 import shutil
 import subprocess
@@ -25,7 +24,7 @@ import time
 from typing import Any
 
 from nastolka import native
-from nastolka.bench import compare
+from nastolka.bench import compare, machine
 
 #: (game, players) whose random playouts are measured
 PLAYOUTS = (("colt_express", 2), ("colt_express", 4), ("colt_express", 6), ("show_battle", 2),
@@ -200,13 +199,7 @@ def run(seconds: float) -> dict[str, Any]:
         results["compiled_over_pure"] = _ratios(compiled, pure_)
     results["cachegrind_colt_express_4p_instructions_per_game"] = cachegrind()
     results["_machine"] = {
-        "python": sys.version.split()[0],
-        "implementation": platform.python_implementation(),
-        "platform": platform.platform(),
-        "processor": platform.processor() or platform.machine(),
-        "cpus": os.cpu_count(),
-        "load_average": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
-        "date": time.strftime("%Y-%m-%dT%H:%M:%S"),
+        **machine(),
         "note": "rates are per second of process CPU time on one core; the machine may be shared",
     }
     return results

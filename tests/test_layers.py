@@ -24,7 +24,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "nastolka"
 CLIENTS = ("nastolka.cli", "nastolka.tui", "nastolka.server", "nastolka.web", "nastolka.rl")
 _DOTTED = re.compile(r"nastolka(\.[a-z_]+)+")
-SERVICES = ("nastolka.bots", "nastolka.match", "nastolka.arena", "nastolka.simulate", "nastolka.bench",
+SERVICES = ("nastolka.bots", "nastolka.match", "nastolka.arena", "nastolka.arena_report", "nastolka.simulate", "nastolka.bench",
             "nastolka.playthrough")
 
 #: a game folder's client parts and the toolkit each may use (``Game.part`` finds them by these names)

@@ -272,7 +272,8 @@ def test_the_arena_report_speaks_words(game_id: str, players: int, options: dict
     options in words — in the report's language."""
     import html
 
-    from nastolka.arena import run_arena, write_report
+    from nastolka.arena import run_arena
+    from nastolka.arena_report import write_report
 
     arena = run_arena(game_id, players, ["random", "heuristic", "random"][:players], players, seed=3,
                       options=options)
@@ -282,4 +283,25 @@ def test_the_arena_report_speaks_words(game_id: str, players: int, options: dict
     for name in seat_names(["random", "heuristic", "random"][:players], lang):
         assert name in body, name
     bad = _scan_lines(lang, "report", body)
+    assert not bad, "\n".join(sorted(set(bad))[:40])
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize(("command", "game_id", "players", "bots"), [
+    ("simulate", "colt_express", 3, "normal,random,easy"), ("arena", "colt_express", 3, "normal,random,random"),
+    ("simulate", "talespin", 2, "random"), ("arena", "show_battle", 2, "normal,random")])
+def test_simulate_and_arena_tables_speak_words(command: str, game_id: str, players: int, bots: str, lang: str,
+                                               capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """`nastolka simulate` and `nastolka arena` print their tables in the chosen language: the game by its
+    name, seats counted from 1, bots by distinct names, bandits and characters by name, no ids."""
+    out = _run_cli(capsys, monkeypatch, command, game_id, "-p", str(players), "--bots", bots, "-n",
+                   str(players), "--seed", "4", "--lang", lang)
+    names = seat_names(bots.split(",") * (players if "," not in bots else 1), lang)
+    flat = " ".join(out.split())
+    for name in names:  # a narrow table may break a name over lines: compare words in order
+        assert all(word in flat for word in name.split()), (name, out)
+    game = next(g for g in all_games() if g.id == game_id)
+    assert game.name(lang) in flat, out
+    bad = _scan_lines(lang, command, out)
     assert not bad, "\n".join(sorted(set(bad))[:40])

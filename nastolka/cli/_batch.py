@@ -10,6 +10,9 @@ from typing import Any
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
 
+from nastolka.engine import Game
+from nastolka.engine.words import ENGINE
+
 from .common import console, err_console
 
 CLUSTER_HELP = ("run the games on a Ray cluster: HOST:PORT of its head, or auto "
@@ -47,3 +50,26 @@ def batch_progress(title: str, total: int, quiet: bool) -> Iterator[dict[str, An
         def notice(text: Any) -> None:
             bar.update(task, description=f"{title} [dim]({text})[/dim]")
         yield {"progress": advance, "notice": notice}
+
+
+def words(key: str, lang: str, **args: Any) -> str:
+    """A batch command's words (the engine's ``arena.*`` templates) in the reader's language."""
+    return ENGINE.t(f"arena.{key}", lang, **args)
+
+
+def title(game: Game, games: int, players: int, lang: str) -> str:
+    """«Кольт Экспресс: 100 партий, игроков: 4» — the heading of a batch's table."""
+    return words("title", lang, game=game.name(lang), n=games, players=players)
+
+
+def speed_line(summary: dict[str, Any], lang: str) -> str:
+    """Length, failures and speed of a batch, and where it ran (processes or a Ray cluster)."""
+    run = summary["run"]
+    if run["backend"] == "ray":
+        where = words("where_ray", lang, address=run["address"], nodes=run["nodes"], cpus=run["workers"])
+    else:
+        where = words("where_local", lang, n=run["workers"])
+    retried = words("retried", lang, n=run["retried_chunks"]) if run["retried_chunks"] else ""
+    return words("speed", lang, length=summary["mean_actions"], errors=summary["errors"],
+                 games=summary["games_per_second"], actions=summary["actions_per_second"], where=where,
+                 retried=retried)

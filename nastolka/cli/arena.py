@@ -7,9 +7,11 @@ from typing import Any
 import typer
 from rich.table import Table
 
-from nastolka.arena import report_names, run_arena, write_report
+from nastolka.arena import run_arena
+from nastolka.arena_report import label_name, report_names, write_report
+from nastolka.engine.words import ENGINE, seat_names
 
-from ._batch import batch_progress, chunk_option, cluster_option
+from ._batch import batch_progress, chunk_option, cluster_option, title, words
 from .common import console, load_game, parse_options, print_json, split_names
 from .lang import LANG_HELP, resolve_lang
 
@@ -40,7 +42,7 @@ def arena_cmd(
     names = split_names(bots, "bots")
     kwargs: dict[str, Any] = dict(seed=seed, options=opts, jobs=jobs, records_dir=records, ratings_path=ratings,
                                   time_scale=time_scale, cluster=cluster, chunk_size=chunk_size)
-    with batch_progress(f"{game.name_en}: {', '.join(names)}", count, quiet=json_out) as hooks:
+    with batch_progress(f"{game.name(lang)}: {', '.join(seat_names(names, lang))}", count, quiet=json_out) as hooks:
         result = run_arena(game.id, players, names, count, **kwargs, **hooks)
     summary = result.summary()
     if report:
@@ -48,10 +50,10 @@ def arena_cmd(
     if json_out:
         print_json(summary)
     else:
-        table = Table(title=f"{game.name_ru} / {game.name_en}: {summary['finished']} games, {players} players")
-        for col in ("bot", "wins", "win rate", "95% CI", "mean score", "mean rank", "rating (μ ± σ)",
-                    "s/move (max)"):
-            table.add_column(col)
+        table = Table(title=title(game, summary["finished"], players, lang))
+        for column in ("col_bot", "col_wins", "col_win_rate", "col_ci", "col_score", "col_rank", "col_rating",
+                       "col_move"):
+            table.add_column(words(column, lang), no_wrap=column == "col_bot")
         shown = report_names(result, lang)
         for row in summary["entries"]:
             r = summary["ratings"].get(row["bot"])
@@ -60,16 +62,18 @@ def arena_cmd(
                           str(row["mean_rank"]), f"{r['mu']:.1f} ± {r['sigma']:.1f}" if r else "—",
                           f"{row['mean_move_seconds']:.3f} ({row['max_move_seconds']:.3f})")
         console.print(table)
-        seats = ", ".join(f"{s}: {w:.1%}" for s, w in enumerate(summary["win_rate_by_seat"]))
-        console.print(f"win rate by seat {seats}; mean length {summary['mean_actions']} actions; "
-                      f"{summary['mean_seconds_per_game']} s/game; errors {summary['errors']}")
+        seats = ", ".join(words("seat_share", lang, nth=words(f"nth.{s + 1}", lang), share=f"{w:.1%}")
+                          for s, w in enumerate(summary["win_rate_by_seat"]))
+        console.print(words("seats", lang, seats=seats, length=summary["mean_actions"],
+                            seconds=summary["mean_seconds_per_game"], errors=summary["errors"]))
         for key, tab in summary["categories"].items():
-            parts = ", ".join(f"{k} {v['win_rate']:.0%}" for k, v in sorted(tab.items()))
-            console.print(f"by {key}: {parts}")
+            what = words(f"category.{key}", lang) if ENGINE.has_template(f"arena.category.{key}") else key
+            parts = ", ".join(f"{label_name(game, key, k, lang)} {v['win_rate']:.0%}" for k, v in sorted(tab.items()))
+            console.print(words("by_category_line", lang, what=what, parts=parts))
         for message in summary["error_messages"]:
             console.print(f"[red]{message}[/red]")
         if report:
-            console.print(f"report: {summary['report']}")
+            console.print(words("report_written", lang, path=summary["report"]))
     if summary["errors"]:
         raise typer.Exit(1)
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 import typer
 from rich.table import Table
 
+from nastolka.engine.words import seat_names
 from nastolka.simulate import simulate
 
-from ._batch import batch_progress, chunk_option, cluster_option
+from ._batch import batch_progress, chunk_option, cluster_option, speed_line, title, words
 from .common import console, load_game, parse_options, print_json, split_names
+from .lang import LANG_HELP, resolve_lang
 
 
 def simulate_cmd(
@@ -23,35 +25,29 @@ def simulate_cmd(
     cluster: str | None = cluster_option(),
     chunk_size: int | None = chunk_option(),
     json_out: bool = typer.Option(False, "--json", help="machine-readable output"),
+    lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
 ) -> None:
     """Run games between bots and report win rates by seat, length, errors and speed."""
+    lang = resolve_lang(lang)
     game = load_game(game_id)
     opts = parse_options(game, option)
     names = split_names(bots, "bots")
-    with batch_progress(game.name_en, count, quiet=json_out) as hooks:
+    with batch_progress(game.name(lang), count, quiet=json_out) as hooks:
         batch = simulate(game.id, players, names, count, seed=seed, options=opts, jobs=jobs,
                          records_dir=records, cluster=cluster, chunk_size=chunk_size, **hooks)
     summary = batch.summary()
     if json_out:
         print_json(summary)
     else:
-        table = Table(title=f"{game.name_ru} / {game.name_en}: {summary['games']} games, {players} players")
-        table.add_column("seat")
-        table.add_column("bot")
-        table.add_column("wins")
-        table.add_column("win rate")
-        table.add_column("mean score")
+        table = Table(title=title(game, summary["games"], players, lang))
+        for column in ("col_seat", "col_bot", "col_wins", "col_win_rate", "col_score"):
+            table.add_column(words(column, lang), no_wrap=column == "col_bot")
+        shown = seat_names(batch.bots, lang)
         for seat in range(players):
-            table.add_row(str(seat), batch.bots[seat], str(summary["wins_by_seat"][seat]),
+            table.add_row(str(seat + 1), shown[seat], str(summary["wins_by_seat"][seat]),
                           f"{summary['win_rate_by_seat'][seat]:.1%}", str(summary["mean_score_by_seat"][seat]))
         console.print(table)
-        run = summary["run"]
-        where = (f"Ray cluster {run['address']}: {run['nodes']} node(s), {run['workers']} CPU(s)"
-                 if run["backend"] == "ray" else f"{run['workers']} process(es)")
-        retried = f", {run['retried_chunks']} chunk(s) retried" if run["retried_chunks"] else ""
-        console.print(f"mean actions per game {summary['mean_actions']}, errors {summary['errors']}, "
-                      f"{summary['games_per_second']} games/s, {summary['actions_per_second']} actions/s "
-                      f"({where}{retried})")
+        console.print(speed_line(summary, lang))
         for message in summary["error_messages"]:
             console.print(f"[red]{message}[/red]")
     if summary["errors"]:

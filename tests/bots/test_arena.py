@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from nastolka.arena import ArenaError, load_ratings, run_arena, seating, wilson, write_report
+from nastolka.arena import ArenaError, load_ratings, run_arena, seating, wilson
+from nastolka.arena_report import write_report
 from nastolka.bots import RandomBot
 from nastolka.cli.main import main
 from nastolka.engine import record_of

@@ -206,6 +206,8 @@ async def test_h_shows_what_the_bot_would_play_and_enter_plays_it():
         await wait_for(pilot, lambda: isinstance(app.screen, HintScreen))
         hint = app.screen
         assert hint.result.action in screen.session.state.legal_ids(0)
+        # the screen is pushed before it is painted: on a loaded machine its first frame can come later
+        await wait_for(pilot, lambda: "The bot would play" in screen_text(app))
         text = screen_text(app)
         assert "The bot would play" in text and "Why:" in text
         await pilot.press("enter")
