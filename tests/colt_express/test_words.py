@@ -146,3 +146,19 @@ def test_names_have_one_source() -> None:
     assert not [name for name in dir(D) if name.endswith(("_RU", "_EN"))]
     for ident in (*D.CAR_IDS, *D.LOOT_IDS, *D.KIND_IDS, *D.BANDIT_IDS, *D.ROUND_IDS, "locomotive"):
         assert W.has(ident), ident
+
+
+def test_the_result_names_who_played_which_bandits_in_the_accusative() -> None:
+    """«Аня за Красотку и Туко: $…» — the bandits after «за» in the accusative (not «Аня (Красотка, Туко)»,
+    which nests brackets after a bot's name «Бот Лёва (обычный)»)."""
+    s = GAME.new(2, {"bandits": "belle,tuco,doc,ghost"}, seed=3)
+    from nastolka.engine import Rng
+    rng = Rng(3)
+    while not s.is_over:
+        legal = s.legal_ids(s.actor)
+        s.apply(s.actor, legal[rng.randbelow(len(legal))])
+    ru = s.result_lines(s.view(None), "ru", ["Аня", "Бот Лёва (обычный)"])
+    en = s.result_lines(s.view(None), "en", ["Anya", "Bot Leo (normal)"])
+    assert ru[0].startswith("Аня за Красотку и Туко: $"), ru[0]
+    assert ru[1].startswith("Бот Лёва (обычный) за Дока и Призрака: $"), ru[1]
+    assert en[0].startswith("Anya as Belle and Tuco: $"), en[0]

@@ -178,7 +178,7 @@ def _slot_text(sl: dict[str, Any], lang: str, people: list[Noun]) -> str:
     if sl["covered"]:
         under = [W.t("owned", lang, card=card(c["card"], lang), owner=_owner(c["owner"], lang, people))
                  for c in sl["covered"]]
-        text += "  " + W.t("view.covers", lang, cards=", ".join(under))
+        text += "  " + W.t("view.covers", lang, card=card(sl["card"], lang), cards=", ".join(under))
     return text
 
 
