@@ -123,6 +123,27 @@ def test_the_scan_can_fail() -> None:
     assert not problems("en", "Phase 1: Schemin'")
 
 
+@pytest.mark.parametrize("game_id", ["colt_express", "show_battle", "talespin"])
+def test_decision_help_and_browser_words_speak_words(game_id: str) -> None:
+    """The one-line help under "Your move" (decisions.toml) and the browser board's own words
+    (web/words.toml) are read by players too: no rule ids (the help once said "Two players (CE-10)"),
+    ids or Latin words in Russian."""
+    import tomllib
+
+    from nastolka.engine import get
+
+    folder = Path(get(game_id).folder)
+    bad: list[str] = []
+    for path in (folder / "decisions.toml", folder / "web" / "words.toml"):
+        if not path.is_file():
+            continue
+        for key, entry in tomllib.loads(path.read_text(encoding="utf-8")).items():
+            for lang in ("ru", "en"):
+                text = entry.get(lang, "") if isinstance(entry, dict) else ""
+                bad += [f"{path.name} {key} {lang}: {p} in {text[:160]!r}" for p in problems(lang, text)]
+    assert not bad, "\n".join(bad)
+
+
 #: the clients and game text modules that must take every word from words.toml (tui/i18n.py and
 #: engine/words.py implement the lookup and may choose a language)
 NO_SWITCH = ("nastolka/tui/boards", "nastolka/tui/start.py", "nastolka/tui/game_screen.py", "nastolka/cli",

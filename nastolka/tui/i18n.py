@@ -149,8 +149,22 @@ STRINGS: dict[str, tuple[str, str]] = {
 }
 
 
+class _DecimalComma:
+    """A number that Russian text prints with a decimal comma («0,5 с»), whatever the format spec."""
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec).replace(".", ",")
+
+
 def tr(key: str, lang: str, **fmt: Any) -> str:
-    """The string ``key`` in ``lang`` (English for anything but ``ru``), formatted with ``fmt``."""
+    """The string ``key`` in ``lang`` (English for anything but ``ru``), formatted with ``fmt``; in Russian a
+    fractional number takes a decimal comma."""
     en, ru = STRINGS[key]
     text = ru if lang == "ru" else en
+    if lang == "ru":
+        fmt = {k: _DecimalComma(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v
+               for k, v in fmt.items()}
     return text.format(**fmt) if fmt else text

@@ -15,11 +15,11 @@ def test_render_shows_train_bandits_marshal_loot_pile_and_totals() -> None:
     s = run(3, setup, [(0, "play:card=rob"), (1, "play:card=rob"), (2, "play:card=rob"), (0, "play:card=move")])
     en = s.render(1, "en")
     ru = s.render(1, "ru")
-    for text in ("Locomotive", "Mail car", "Marshal", "Ghost", "Swivel Arm", "Robbery", "▒▒", "loot $250",
+    for text in ("Locomotive", "Mail car", "Marshal", "Ghost", "Swivel Arm", "Robbery", "▒▒", "loot: $250",
                  "Your hand"):
         assert text in en, text
     for text in ("Локомотив", "Почтовый вагон", "почтовом вагоне", "Шериф", "Призрак", "Поворотный кронштейн", "Кража", "▒▒",
-                 "добыча $250", "Ваша рука"):
+                 "добыча: $250", "Ваша рука"):
         assert text in ru, text
     assert "$?" in en                                  # floor purses are unknown
     assert "Move" in s.render(0, "en").split("Pile:")[1]   # the owner sees his own tunnel card
@@ -29,14 +29,14 @@ def test_action_labels_in_both_languages() -> None:
     s = GAME.new(3, {"bandits": "ghost,doc,tuco", "cars": "baggage,mail,dining"}, seed=1)
     cases = {
         "draw": ("Draw 3 cards", "Взять 3 карты из колоды"),
-        "play:card=fire": ("Play Fire", "Сыграть Выстрел"),
-        "play:card=rob": ("Play Robbery", "Сыграть Кражу"),                        # accusative
-        "play:card=move,face=down": ("Play Move face down", "Сыграть Движение рубашкой вверх"),
+        "play:card=fire": ("Play Fire", "Выложить Выстрел"),
+        "play:card=rob": ("Play Robbery", "Выложить Кражу"),                        # accusative
+        "play:card=move,face=down": ("Play Move face down", "Выложить Движение рубашкой вверх"),
         "fire:target=doc": ("Fire at Doc", "Выстрелить в Дока"),
         "fire:target=belle": ("Fire at Belle", "Выстрелить в Красотку"),
         "rob:loot=jewel": ("Take a jewel", "Взять драгоценность"),
-        "move:car=2": ("Move to the Mail car", "Перейти в почтовый вагон"),       # cars by name, no index
-        "marshal:car=0": ("Move the Marshal to the Locomotive", "Передвинуть шерифа в Локомотив"),
+        "move:car=2": ("Move to the mail car", "Перейти в почтовый вагон"),       # cars by name, no index
+        "marshal:car=0": ("Move the Marshal to the Locomotive", "Передвинуть шерифа в локомотив"),
     }
     for aid, (en, ru) in cases.items():
         assert s.action_label(aid, "en") == en

@@ -14,11 +14,33 @@ def _state():
 
 
 def test_cards_and_bandits_in_the_accusative() -> None:
+    """«Выложить» takes the accusative, as the rulebook's «Выложить из своей руки карту действия»: a
+    feminine card changes (Лестница → Лестницу), the Marshal card is animate (Шерифа), bandits too."""
     s = _state()
-    assert s.action_label("play:card=floor", "ru") == "Сыграть Лестницу"
+    assert s.action_label("play:card=floor", "ru") == "Выложить Лестницу"
+    assert s.action_label("play:card=rob,face=down", "ru") == "Выложить Кражу рубашкой вверх"
+    assert s.action_label("play:card=marshal", "ru") == "Выложить Шерифа"
+    assert s.action_label("play:card=fire", "ru") == "Выложить Выстрел"
     assert s.action_label("fire:target=belle", "ru") == "Выстрелить в Красотку"
+    assert s.action_label("punch:target=tuco,loot=jewel,car=1", "ru") == \
+        "Ударить Туко: выбить драгоценность, отбросить в багажный вагон"
     assert s.event_text(Event("fire", {"bandit": "tuco", "target": "belle"}), "ru") == "Туко стреляет в Красотку"
     assert s.event_text(Event("discard", {"seat": 0, "card": "bullet:tuco"}), "ru", NAMES) == "Аня сбрасывает пулю Туко"
+    assert s.event_text(Event("play", {"seat": 0, "card": "floor"}), "ru", NAMES) == "Аня выкладывает Лестницу"
+    assert s.event_text(Event("play_own", {"seat": 0, "card": "marshal"}), "ru", NAMES) == \
+        "Вы выкладываете Шерифа рубашкой вверх"
+    assert s.event_text(Event("play", {"seat": 0, "card": "floor"}), "en", ["Anya"]) == "Anya plays Floor change"
+
+
+def test_two_player_cards_name_their_bandit_in_every_case() -> None:
+    """A two-player card is «Кража (Красотка)»: the card declines, the bandit in brackets stays a label."""
+    s = GAME.new(2, {"bandits": "belle,tuco,cheyenne,doc"}, seed=1)
+    assert s.event_text(Event("play", {"seat": 1, "card": "rob:belle"}), "ru", NAMES) == \
+        "Бот Лёва (обычный) выкладывает Кражу (Красотка)"
+    assert s.event_text(Event("kept", {"seat": 0, "card": "floor:tuco"}), "ru", NAMES) == \
+        "Вы взяли в руку Лестницу (Туко)"
+    no_effect = Event("no_effect", {"seat": 0, "card": "rob:belle"})
+    assert s.event_text(no_effect, "ru", NAMES) == "Аня: Кража (Красотка) не срабатывает"
 
 
 def test_verbs_agree_with_several_bandits_and_with_gender() -> None:
@@ -27,18 +49,59 @@ def test_verbs_agree_with_several_bandits_and_with_gender() -> None:
     assert s.event_text(flee, "ru") == "Шериф! Красотка и Туко бегут на крышу почтового вагона"
     assert s.event_text(Event("flee", {"bandits": ["belle"], "car": 2}), "ru").startswith("Шериф! Красотка бежит")
     assert "Belle and Tuco flee" in s.event_text(flee, "en")
+    bullets = Event("neutral_bullets", {"bandits": ["belle", "cheyenne"], "given": True})
+    assert s.event_text(bullets, "ru") == "Красотка и Шайенн получают нейтральную пулю"
+    assert s.event_text(bullets, "en") == "Belle and Cheyenne take a neutral bullet"
+    short = Event("neutral_bullets", {"bandits": ["tuco"], "given": False})
+    assert s.event_text(short, "ru") == "Нейтральных пуль не хватает: Туко не получает пулю"
     punch = Event("punch", {"bandit": "tuco", "target": "belle", "loot": "purse", "kept": False})
     assert s.event_text(punch, "ru") == "Туко бьёт Красотку, и та роняет кошелёк"
     punch = Event("punch", {"bandit": "belle", "target": "tuco", "loot": "jewel", "kept": False})
     assert s.event_text(punch, "ru") == "Красотка бьёт Туко, и тот роняет драгоценность"
 
 
+def test_bandits_declined_after_prepositions_and_in_the_genitive() -> None:
+    s = _state()
+    assert s.event_text(Event("discard", {"seat": 0, "card": "bullet:belle"}), "ru", NAMES) == \
+        "Аня сбрасывает пулю Красотки"
+    assert s.event_text(Event("drawn", {"seat": 0, "cards": ["bullet:belle", "bullet:neutral", "rob"]}), "ru") == \
+        "Вы взяли: пуля Красотки, нейтральная пуля и Кража"
+    start = Event("start", {"seat": 0, "caboose": "belle"})
+    assert s.event_text(start, "ru", NAMES) == "Аня ставит Красотку в последний вагон"
+
+
 def test_players_by_name_and_cars_by_name() -> None:
     s = _state()
     assert s.event_text(Event("draw", {"seat": 1, "count": 3}), "ru", NAMES) == "Бот Лёва (обычный) берёт 3 карты"
-    assert s.event_text(Event("keep", {"seat": 2}), "en", ["Anya", "Bo", "Vika"]) == "Vika keeps a card"
+    assert s.event_text(Event("keep", {"seat": 2}), "en", ["Anya", "Bo", "Vika"]) == \
+        "Vika takes a card from the deck into hand"
     moved = Event("moved", {"bandit": "belle", "car": 0, "level": "roof"})
-    assert s.event_text(moved, "ru") == "Красотка теперь на крыше Локомотива"
+    assert s.event_text(moved, "ru") == "Красотка теперь на крыше локомотива"   # a common noun: lower case
+    moved = Event("moved", {"bandit": "belle", "car": 2, "level": "inside"})
+    assert s.event_text(moved, "en") == "Belle is now inside the mail car"
+    assert s.event_text(Event("marshal", {"car": 0}), "ru") == "Шериф переходит в локомотив"
+
+
+def test_round_events_read_as_sentences() -> None:
+    """A round card's event: its name in quotes (so «Забирайте всё!» is not followed by «!:»), then its rules
+    text going on in lower case."""
+    s = _state()
+    text = s.event_text(Event("event", {"event": "take_it_all"}), "ru")
+    assert text == "Событие «Забирайте всё!»: второй кейс появляется в вагоне шерифа."
+    text = s.event_text(Event("event", {"event": "braking"}), "en")
+    assert text == "Event “Braking”: every bandit on a roof moves one car toward the Locomotive."
+
+
+def test_turn_letters_are_the_rulebooks_names() -> None:
+    """The round line shows each turn by a letter; in Russian the initials of the rulebook's names
+    (Стандартный ход, Туннель, Разгон, Перевод стрелки), explained in the legend and the rules texts."""
+    from nastolka.games.colt_express.text import W, turn_symbol
+
+    assert [turn_symbol(t, "ru") for t in "NTDR"] == ["С", "Т", "Р", "П"]
+    for t in "NTDR":
+        name = W.name(f"turn.{t}", "ru")
+        assert name.startswith(turn_symbol(t, "ru").lower()), name
+    assert "С Т Р П: стандартный ход, туннель, разгон, перевод стрелки" in W.t("board.legend", "ru")
 
 
 def test_the_result_names_loot_by_kind_and_the_gunslinger_bonus() -> None:
@@ -81,3 +144,19 @@ def test_names_have_one_source() -> None:
     assert not [name for name in dir(D) if name.endswith(("_RU", "_EN"))]
     for ident in (*D.CAR_IDS, *D.LOOT_IDS, *D.KIND_IDS, *D.BANDIT_IDS, *D.ROUND_IDS, "locomotive"):
         assert W.has(ident), ident
+
+
+def test_the_result_names_who_played_which_bandits_in_the_accusative() -> None:
+    """«Аня за Красотку и Туко: $…» — the bandits after «за» in the accusative (not «Аня (Красотка, Туко)»,
+    which nests brackets after a bot's name «Бот Лёва (обычный)»)."""
+    s = GAME.new(2, {"bandits": "belle,tuco,doc,ghost"}, seed=3)
+    from nastolka.engine import Rng
+    rng = Rng(3)
+    while not s.is_over:
+        legal = s.legal_ids(s.actor)
+        s.apply(s.actor, legal[rng.randbelow(len(legal))])
+    ru = s.result_lines(s.view(None), "ru", ["Аня", "Бот Лёва (обычный)"])
+    en = s.result_lines(s.view(None), "en", ["Anya", "Bot Leo (normal)"])
+    assert ru[0].startswith("Аня за Красотку и Туко: $"), ru[0]
+    assert ru[1].startswith("Бот Лёва (обычный) за Дока и Призрака: $"), ru[1]
+    assert en[0].startswith("Anya as Belle and Tuco: $"), en[0]

@@ -52,3 +52,25 @@ def test_hovering_a_card_shows_its_words_toml_text(server: ServerProcess, browse
     assert expected, f"{game}: {ident} has no rules text in words.toml"
     hover_tip(page, selector, expected)
     ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_hovering_a_turn_of_the_round_card_names_it(server: ServerProcess, browser: Any, lang: str) -> None:
+    """Colt Express's round card shows its turns as pictures: each one's tip names the turn and gives its
+    rules text from words.toml (it once showed the bare letter "N", a Latin letter in Russian)."""
+    game, players, moves, seed = next(p for p in POSITIONS if p[0] == "colt_express")
+    ctx = browser.new_context(**DESKTOP)
+    ctx.add_init_script(f"localStorage.setItem('nastolka.lang', {lang!r});")
+    page = ctx.new_page()
+    page.goto(f"{server.url}/#/rules/{game}")
+    page.wait_for_selector("#rules")
+    view = mid_game_view(game, players, moves, seed)
+    page.evaluate(DRAW, [view, NAMES[:players]])
+    words = get(game).words
+    assert words is not None
+    symbol = str(view["turns"])[0]
+    assert words.text(f"turn.{symbol}", lang)
+    hover_tip(page, ".ce-turn", words.text(f"turn.{symbol}", lang))
+    title = page.locator(".ce-turn").first.get_attribute("data-tip-title") or ""
+    assert title.startswith(words.name(f"turn.{symbol}", lang)), title
+    ctx.close()

@@ -59,7 +59,8 @@ def test_SB_10_render_view_shows_the_board_in_both_languages() -> None:
     ru = s.render(0, "ru")
     en = s.render(0, "en")
     assert "Силач" in ru and "8 →" in ru and "жетон" in ru and "красные" in ru and "сброшена" in ru
-    assert "Strongman" in en and "[token]" in en and "face down" in en and "covers: Clown, Player 2" in en
+    assert "Strongman" in en and "[token]" in en and "face down" in en and "covers: Clown — Player 2" in en
+    assert "(под ним: Клоун — Игрок 2)" in ru   # «под ним»: agrees with the covering Жонглёр
     assert "Факир" in ru and "Fakir" in en  # own hand shown to its seat
     assert "Факир" not in s.render(1, "ru") and "Факир" not in s.render(None, "ru")
     labels = {a.id: (a.label_en, a.label_ru) for a in s.legal_actions(0)}

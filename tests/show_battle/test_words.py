@@ -53,3 +53,65 @@ def test_every_card_has_a_rules_text_in_both_languages() -> None:
 def test_option_values_have_names() -> None:
     assert GAME.choice_label("automa_level", "star", "ru") == "Звезда манежа"
     assert GAME.choice_label("automa_level", "debut", "en") == "Debut"
+
+
+def test_cases_after_prepositions_and_in_effects() -> None:
+    """The genitive after «поверх» and «свойство», the accusative after «на», «меняет местами» and
+    «сбрасывает», and the participle agreeing with a plural card («сброшенных Воздушных гимнастов»)."""
+    s = _state()
+    over = Event("place", {"seat": 0, "card": "clown", "row": "1", "slot": 2, "covers": "aerialists"})
+    assert s.event_text(over, "ru", NAMES) == "Аня выкладывает Клоуна: ряд 1, позиция 2, поверх Воздушных гимнастов"
+    swap = Event("swap", {"by": "juggler", "cards": ["aerialists", "cannonball"], "row": "1"})
+    assert s.event_text(swap, "ru", NAMES) == "Жонглёр меняет местами Воздушных гимнастов и Человека-ядро"
+    token = Event("token", {"seat": 1, "card": "aerialists", "row": "1", "slot": 3})
+    assert s.event_text(token, "ru", NAMES) == \
+        "Бот Лёва (обычный) кладёт жетон «Неприкасаемая карта» на Воздушных гимнастов (ряд 1, позиция 3)"
+    skip = Event("skip", {"seat": 0, "effect": "cannonball"})
+    assert s.event_text(skip, "ru", NAMES) == "Аня не применяет свойство Человека-ядра"
+    out = Event("discard", {"card": "aerialists", "owner": 1, "row": "1", "slot": 1, "by": "knives"})
+    assert s.event_text(out, "ru", NAMES) == "Метатель ножей сбрасывает Воздушных гимнастов (Бот Лёва (обычный))"
+
+
+def test_labels_put_the_card_after_the_verb_in_the_accusative() -> None:
+    hands = [["juggler", "strongman", "clown"], ["mime", "fakir", "acrobat"]]
+    s = GAME.new(2, setup={"first": 0, "hands": hands,
+                           "board": [{"row": "1", "slot": 1, "card": "aerialists", "owner": 0, "face_up": False}]})
+    labels = {a.id: a.label_ru for a in s.legal_actions(0, NAMES)}
+    assert labels["place:card=clown,row=1,slot=1"] == \
+        "Выложить Клоуна: ряд 1, позиция 1 (поверх сброшенных Воздушных гимнастов)"
+    s = GAME.new(2, setup={"first": 0, "hands": hands,
+                           "board": [{"row": "1", "slot": 1, "card": "aerialists", "owner": 0}]})
+    labels = {a.id: a.label_ru for a in s.legal_actions(0, NAMES)}
+    token = [text for text in labels.values() if text.startswith("Положить жетон")]
+    assert token == ["Положить жетон «Неприкасаемая карта» на Воздушных гимнастов (ряд 1, позиция 1)"]
+
+
+def test_one_english_term_for_each_card() -> None:
+    """The rulebook's ВОЗДУШНЫЕ ГИМНАСТЫ are "Aerial gymnasts" everywhere a player reads English."""
+    import re
+    from pathlib import Path
+
+    folder = Path(GAME.folder)
+    for path in (folder / "words.toml", folder / "web" / "words.toml", folder / "decisions.toml"):
+        text = re.sub(r"(?m)^\s*#.*$", "", path.read_text(encoding="utf-8"))
+        assert not re.search(r"\baerialists?\b", text.replace("[names.aerialists]", ""), re.I), path
+
+
+def test_the_solo_result_shows_a_lost_margin_with_a_minus_sign() -> None:
+    """A random solo game at the Legend level is lost: its margin is printed with a minus sign, not a hyphen."""
+    from nastolka.engine import Rng
+
+    for seed in range(20):
+        s = GAME.new(1, {"automa_level": "legend"}, seed=seed)
+        rng = Rng(seed)
+        while not s.is_over:
+            seat = s.to_act[0]
+            legal = s.legal_ids(seat)
+            s.apply(seat, legal[rng.randbelow(len(legal))])
+        margin = s.result().details["margin"]
+        if margin < 0:
+            break
+    else:
+        raise AssertionError("no lost solo game in 20 random ones")
+    lines = s.result_lines(s.view(None), "ru", ["Аня"])
+    assert f"Поражение: перевес над труппой соперников \u2212{-margin} (уровень «Легенда» требует 15)" in lines

@@ -52,3 +52,13 @@ async def test_card_rules_texts_on_demand_come_from_words_toml(game_id: str, lan
         on_screen = " ".join(screen_text(app).split())
         first_words = " ".join(shown[0][1].split()[:4])
         assert first_words in on_screen, (first_words, on_screen[:400])
+
+
+def test_russian_numbers_take_a_decimal_comma():
+    """«Темп ботов 0,5 с», not «0.5 с»; English keeps the point."""
+    from nastolka.tui.i18n import tr
+
+    assert tr("pace", "ru", pace=0.5) == "Темп ботов 0,5 с"
+    assert tr("pace", "en", pace=0.5) == "Bot pace 0.5s"
+    assert tr("pace", "ru", pace=0) == "Темп ботов 0,0 с"   # an int in a float format too
+    assert tr("save_round", "ru", n=2, total=5, moves=31) == "раунд 2 из 5, ходов: 31"

@@ -222,9 +222,12 @@ def render_view(view: dict[str, Any], lang: str = "en", names: Sequence[str] | N
                         for j, t in enumerate(view["turns"]))
         lines.append(W.s("view.round", lang, n=view["round"], total=view["rounds_total"], name=W.name(rc, lang),
                          turns=marks))
-    to_act = join([people[q].form() for q in view["to_act"]], lang) or "—"
-    lines.append(W.s("view.phase", lang, phase=W.name(f"phase.{view['phase']}", lang),
-                     first=people[view["first_player"]], to_act=to_act))
+    if view["to_act"]:
+        to_act = join([people[q].form() for q in view["to_act"]], lang)
+        lines.append(W.s("view.phase", lang, phase=W.name(f"phase.{view['phase']}", lang),
+                         first=people[view["first_player"]], to_act=to_act))
+    else:   # the game is over: nobody is first or to act, only the phase is news
+        lines.append(W.s("view.phase_only", lang, phase=W.name(f"phase.{view['phase']}", lang)))
     cars = view["cars"]
     width = 22
     names_row, roof_row, roof_loot, in_row, in_loot = [], [], [], [], []

@@ -178,7 +178,7 @@ def _slot_text(sl: dict[str, Any], lang: str, people: list[Noun]) -> str:
     if sl["covered"]:
         under = [W.t("owned", lang, card=card(c["card"], lang), owner=_owner(c["owner"], lang, people))
                  for c in sl["covered"]]
-        text += "  " + W.t("view.covers", lang, cards=", ".join(under))
+        text += "  " + W.t("view.covers", lang, card=card(sl["card"], lang), cards=", ".join(under))
     return text
 
 
@@ -240,7 +240,9 @@ def result_lines(view: dict[str, Any], lang: str = "en", names: Sequence[str] | 
     if solo:
         level = W.name(f"automa_level.{det.get('level')}", lang)
         key = "result.solo_win" if det.get("reached") else "result.solo_loss"
-        lines.append(W.t(key, lang, margin=det.get("margin"), level=level, need=det.get("margin_needed")))
+        # a lost game's margin is negative: a typographic minus, not a hyphen («перевес −3»)
+        margin = str(det.get("margin")).replace("-", "\u2212")
+        lines.append(W.t(key, lang, margin=margin, level=level, need=det.get("margin_needed")))
         if not det.get("reached") and det.get("level") == "legend" and det.get("mulligan_used"):
             lines.append(W.t("result.solo_mulligan", lang))
         return lines

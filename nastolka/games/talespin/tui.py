@@ -42,7 +42,8 @@ def card_text(cid: str, lang: str) -> str:
 
 
 def card_stats(cid: str, lang: str) -> str:
-    """Manoeuvre value, damage and draw icons, and the chain bonus of the card."""
+    """Maneuver value, damage and draw icons, and the stats the card changes, in words (one per line,
+    so a narrow card box breaks between them, never inside one)."""
     d = T.DEF_INDEX.get(cid)
     if d is None:
         return ""
@@ -51,10 +52,10 @@ def card_stats(cid: str, lang: str) -> str:
         parts.append(W.t("board.dmg", lang, n=T.D_DMG[d]))
     if T.D_DRW[d]:
         parts.append(W.t("board.drw", lang, n=T.D_DRW[d]))
-    sh, rg, pi = T.D_STATS[d]
-    if sh or rg or pi:
-        parts.append(f"{sh:+d}/{rg:+d}/{pi:+d}")
-    return " ".join(parts)
+    for stat, value in zip(("shipping", "range", "piloting"), T.D_STATS[d], strict=True):
+        if value:
+            parts.append(W.t(f"board.stat.{stat}", lang, n=f"{value:+d}"))
+    return "\n".join(parts)
 
 
 def card_type(cid: str, lang: str) -> str:
@@ -250,7 +251,8 @@ class TaleSpinPresenter(Presenter):
         for cid in ids:
             if cid not in seen:
                 seen.append(cid)
-        out = [(f"{card_name(c, lang)} ({card_type(c, lang)}; {card_stats(c, lang)})", card_text(c, lang))
+        out = [(f"{card_name(c, lang)} ({card_type(c, lang)}; {card_stats(c, lang).replace(chr(10), ', ')})",
+                card_text(c, lang))
                for c in seen]
         # then the pilots and the twelve Locations: every rules text of the table, from words.toml
         return out + W.rules_texts(lang, ("character", "location"))

@@ -68,7 +68,8 @@ function roundCard(ctx, view) {
     h("span", { class: "ce-round-n" }, `${ctx.word("round")} ${view.round}/${view.rounds_total}`),
     title ? h("strong", {}, title) : null,
     h("span", { class: "ce-turns" }, turns.map((x, i) => h("span", {
-      class: `ce-turn t-${x}${i === view.turn ? " now" : ""}`, ...tipAttrs(ctx.term(x), i === view.turn ? ctx.word("turn_now") : ""),
+      class: `ce-turn t-${x}${i === view.turn ? " now" : ""}`,
+      ...tipAttrs(i === view.turn ? `${ctx.term(`turn.${x}`)} — ${ctx.word("turn_now")}` : ctx.term(`turn.${x}`), ctx.tip(`turn.${x}`)),
     }, TURN_MARK[x] || "·"))),
     h("span", { class: "ce-phase muted" }, ctx.word(`phase_${view.phase}`)));
 }
