@@ -51,6 +51,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "nastolka.games.colt_express.decisions",
     "nastolka.games.colt_express.effects",
     "nastolka.games.colt_express.rounds",
+    "nastolka.games.colt_express.setup",
     "nastolka.games.colt_express.state",
     "nastolka.games.colt_express.views",
     "nastolka.games.show_battle.actions",

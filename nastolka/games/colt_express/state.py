@@ -3,17 +3,14 @@
 Where each rule lives (grep a rule id to land on it):
 
 * ``state.py`` (here): every field of the state, declared and commented on :class:`ColtState`; the
-  creation (CE-2, CE-10); the engine hooks; the turn flow: :meth:`ColtState._do` hands a decision to its
-  phase, :meth:`ColtState._decision` asks the phase for the next legal codes; scoring (CE-9);
+  engine hooks; the turn flow: :meth:`ColtState._do` hands a decision to its phase,
+  :meth:`ColtState._decision` asks the phase for the next legal codes; scoring (CE-9);
+* ``setup.py``: a new game (CE-2, CE-10) and the explicit ``setup`` block;
 * ``rounds.py``: the round as a phase machine (CE-3, two-player steps CE-10, expert steps CE-11);
 * ``decisions.py``: the legal codes of each phase;
 * ``effects.py``: one entry per action card (CE-6, with the bandit powers CE-8) and per round event (CE-7);
-* ``setup.py``: the explicit ``setup`` block; ``views.py``: views and determinization (CE-12);
+* ``views.py``: views and determinization (CE-12);
   ``codes.py``: decisions as integer codes and the ids they stand for; ``data.py``: the data tables.
-
-Why this module is over 400 lines: the class declares and comments its 45 fields, builds a game from them
-(CE-2, CE-10) and, for the compiled build, copies them one by one in ``_copy_into``; all three follow the
-field list, so they stay beside it.
 
 The state is deliberately flat: small ints for positions and counters, tuples for every card or token
 sequence (hands, decks, piles, loot on a place), and a few short lists that index those tuples. A tuple is
@@ -42,6 +39,7 @@ from nastolka.engine.rng import COMPILED
 
 from . import data as D
 from . import decisions, rounds
+from . import setup as _setup
 from .codes import (
     C_COVER,
     C_DISCARD,
@@ -52,7 +50,6 @@ from .codes import (
     PICKPOCKET_PASS,
     PICKPOCKET_TAKE,
     CardTables,
-    tables_for,
 )
 from .effects import card_options
 from .rounds import COVER, EXPERT, KEEP2P, OVER, PICKPOCKET, SCHEME, SETUP2P, STEAL
@@ -66,16 +63,6 @@ def legacy_id(aid: str) -> str:
 ALL_PURSES = (1 << D.N_PURSES) - 1
 #: ``to_act`` of each seat, built once (the property is read before every move of a playout)
 SEAT_TUPLES: Final[tuple[tuple[int, ...], ...]] = tuple((s,) for s in range(8))
-
-
-def personal_deck(two: bool, seat: int, bandits: tuple[int, ...]) -> list[int]:
-    """CE-1 (10 cards per bandit) or CE-10 (5 per bandit + 1 Marshal card per player)."""
-    if not two:
-        (b,) = bandits
-        return [b * 6 + k for k in range(D.N_KINDS) for _ in range(D.KIND_COUNT[k])]
-    cards = [b * 6 + k for b in bandits for k in range(D.N_KINDS) if k != D.MARSHAL]
-    cards.append(D.MARSHAL2P + seat)
-    return cards
 
 
 def loot_value(token: int, pv: tuple[int, ...]) -> int:
@@ -162,128 +149,7 @@ class ColtState(GameState):
     @classmethod
     def _create(cls, players: int, options: dict[str, Any], rng: Rng,
                 setup: dict[str, Any] | None) -> ColtState:
-        klass: Any = cls    # compiled, a native class's __new__ is reached through a Python object
-        s: ColtState = klass.__new__(klass)
-        s.rng = rng
-        s._init(players, options, rng, setup or {})
-        return s
-
-    def _init(self, n: int, options: dict[str, Any], rng: Rng, setup: dict[str, Any]) -> None:
-        """Build the initial state (CE-2, CE-10); ``setup`` keys override each random element."""
-        from .setup import apply_setup, setup_bandits, setup_cars
-
-        two = n == 2
-        self.n = n
-        self.two = two
-        self.expert = bool(options.get("expert", False))
-        nb = 4 if two else n
-        self.bandit_count = nb
-        # bandits (CE-2.1)
-        if "bandits" in setup:
-            chars = setup_bandits(setup["bandits"], nb)
-        elif options.get("bandits"):
-            chars = tuple(D.BANDIT_INDEX[b] for b in options["bandits"])
-        else:
-            pool = list(range(len(D.BANDIT_IDS)))
-            rng.shuffle(pool)
-            chars = tuple(pool[:nb])
-        self.chars = chars
-        self.tab = tables_for(two, chars)
-        self.owner = tuple(b // 2 if two else b for b in range(nb))
-        self.seat_bandits = tuple((2 * s, 2 * s + 1) if two else (s,) for s in range(n))
-        # train (CE-2.2)
-        if "cars" in setup:
-            cars = setup_cars(setup["cars"])
-        elif options.get("cars"):
-            cars = tuple(D.CAR_INDEX[c] for c in options["cars"])
-        else:
-            pool = list(range(len(D.CAR_IDS)))
-            rng.shuffle(pool)
-            cars = tuple(pool[:3 if two else n])
-        self.cars = cars
-        self.car_count = len(cars)
-        self.first = rng.randbelow(n)
-        self.marshal = 0
-        self.neutral = D.NEUTRAL_BULLETS
-        self.bullets = [D.BULLETS_PER_BANDIT] * nb
-        self.fired = [0] * n
-        self.bonus = [0] * n
-        self.removed = NO_INTS
-        self.box2 = True
-        self.pile = NO_INTS
-        self.ghost_pile = NO_INTS
-        self.resolving = 0
-        self.schedule = NO_INTS
-        self.slot = 0
-        self.queue = NO_INTS
-        self.cover_bandit = -1
-        self.ghost = 0
-        self.round = 0
-        self.phase = SCHEME
-        self.actor = -1
-        self.preset = False
-        self._codes = None
-        # loot (CE-2.1, CE-2.3, CE-2.4): starting purses are the known $250 ones
-        values = list(D.PURSE_VALUES)
-        self.floor = [()] * (2 * (self.car_count + 1))
-        self.held = [()] * nb
-        start_ids = [i for i, v in enumerate(values) if v == D.START_PURSE_VALUE][:nb]
-        for b in range(nb):
-            self.held[b] = (start_ids[b],)
-        self.public_purses = sum(1 << t for t in start_ids)
-        rest = [i for i in range(D.N_PURSES) if i not in start_ids]
-        rng.shuffle(rest)
-        jewel = D.FIRST_JEWEL
-        for c, car in enumerate(cars, start=1):
-            purses = rest[:D.CAR_PURSES[car]]
-            rest = rest[D.CAR_PURSES[car]:]
-            self.floor[2 * c] = tuple(purses) + tuple(range(jewel, jewel + D.CAR_JEWELS[car]))
-            jewel += D.CAR_JEWELS[car]
-        self.floor[0] = (D.FIRST_BOX,)
-        self.purse_values = tuple(values)
-        self.known = [0] * n
-        # round deck (CE-2.5)
-        normal = list(D.NORMAL_ROUNDS)
-        rng.shuffle(normal)
-        self.rounds = tuple(normal[:4]) + (D.STATION_ROUNDS[rng.randbelow(len(D.STATION_ROUNDS))],)
-        # positions (CE-2.6): player k (1-based from the first player) odd -> caboose, even -> next car
-        # two-player bandits wait on a provisional spot until their owner's CE-10 choice
-        self.pos = [2 * self.car_count if b % 2 == 0 else 2 * (self.car_count - 1) for b in range(nb)]
-        if not two:
-            for i in range(n):
-                seat = (self.first + i) % n
-                car = self.car_count if i % 2 == 0 else self.car_count - 1
-                self.pos[seat] = 2 * car
-        # personal decks (CE-2.1, CE-10)
-        self.deck = []
-        self.hand = [()] * n
-        self.disc = [()] * n
-        self.known_top = [0] * n
-        for seat in range(n):
-            cards = personal_deck(two, seat, self.seat_bandits[seat])
-            rng.shuffle(cards)
-            self.deck.append(tuple(cards))
-        placed = pile = False
-        if setup:
-            placed, pile = apply_setup(self, setup, rng)
-        for seat in range(n):
-            self.known[seat] |= sum(1 << t for b in self.seat_bandits[seat] for t in self.held[b] if t < D.FIRST_JEWEL)
-        if pile:
-            # a scenario that begins at Stealin' of round 1 with the pile the setup gave
-            played = self.pile
-            self.preset = True
-            rounds.start_round(self, [])
-            self.pile = played
-            self.slot = len(self.schedule)
-            rounds.end_scheme(self, [])
-        elif two and not placed:
-            self.phase = SETUP2P
-            self.queue = (self.first, 1 - self.first)
-            self.actor = self.first
-        else:
-            rounds.start_round(self, [])
-        # the decision is computed eagerly so that asking for legal ids never changes the state
-        self._decision()
+        return _setup.create(cls, players, options, rng, setup)
 
     # ------------------------------------------------------------------------- engine hooks
     @property
