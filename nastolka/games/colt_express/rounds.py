@@ -38,7 +38,8 @@ PHASE_IDS: Final = ("setup", "keep", "schemin", "cover", "expert_keep", "stealin
 
 # ----------------------------------------------------------------------------- round start (CE-3.1)
 def start_round(st: ColtState, ev: list[Event] | None) -> None:
-    """CE-3.1: reveal the round card, build the Schemin' schedule, deal (or CE-10 keep-1 first)."""
+    """CE-3.1: reveal the round card, build the Schemin' schedule from its turns (CE-4), deal (or CE-10
+    keep-1 first)."""
     rc = st.rounds[st.round]
     turns = D.ROUND_TURNS_SMALL[rc] if st.n <= 4 else D.ROUND_TURNS_LARGE[rc]
     n, first = st.n, st.first

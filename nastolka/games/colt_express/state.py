@@ -91,7 +91,7 @@ class ColtState(GameState):
     rounds: tuple[int, ...]           # round cards in play order, the station last (CE-2.5)
     purse_values: tuple[int, ...]     # value of each purse token (hidden from a seat until it knows it)
     # --- the train and the loot
-    pos: list[int]                    # place of each bandit slot: 2 * car + level (0 inside, 1 roof)
+    pos: list[int]                    # place of each bandit slot (CE-5): 2 * car + level (0 inside, 1 roof)
     marshal: int                      # the Marshal's car
     floor: list[tuple[int, ...]]      # loot tokens lying at each place
     held: list[tuple[int, ...]]       # loot tokens of each bandit slot
