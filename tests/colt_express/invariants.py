@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from nastolka.games.colt_express import data as D
-from nastolka.games.colt_express.state import ColtState, personal_deck
+from nastolka.games.colt_express.setup import personal_deck
+from nastolka.games.colt_express.state import ColtState
 
 
 def seat_cards(s: ColtState, seat: int) -> Counter[int]:

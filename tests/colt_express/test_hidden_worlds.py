@@ -13,7 +13,8 @@ from typing import Any
 from nastolka.engine import Rng
 from nastolka.games.colt_express import GAME
 from nastolka.games.colt_express import data as D
-from nastolka.games.colt_express.state import STEAL, ColtState
+from nastolka.games.colt_express.rounds import STEAL
+from nastolka.games.colt_express.state import ColtState
 from nastolka.games.colt_express.views import known_mask, revealed_count
 
 from .helpers import EMPTY, empty_train, run

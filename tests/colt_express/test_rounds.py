@@ -7,6 +7,7 @@ from typing import Any
 
 from nastolka.games.colt_express import GAME
 from nastolka.games.colt_express import data as D
+from nastolka.games.colt_express.effects import EVENTS
 from nastolka.games.colt_express.text import W
 
 from .helpers import EMPTY, base, empty_train, loot_of, received, run, where
@@ -182,6 +183,12 @@ def test_CE_4_round_card_patterns_by_player_count() -> None:
 # ----------------------------------------------------------------------------- CE-7 events
 def event(card: str, positions: list[list[Any]], **kw: Any) -> Any:
     return run(3, base(3, rounds=[card], positions=positions, pile=[], **kw))
+
+
+def test_CE_7_each_event_of_the_round_cards_has_its_function_at_its_index() -> None:
+    # effects.EVENTS is indexed by data.ROUND_EVENT: a function out of place would run another event
+    assert [f.__name__ for f in EVENTS[1:]] == list(D.EVENT_IDS[1:])
+    assert len(EVENTS) == len(D.EVENT_IDS)
 
 
 def test_CE_7_angry_marshal() -> None:

@@ -53,6 +53,9 @@ PASS_CODE: Final = C_PASS << CODE_SHIFT
 KEEP_REST_CODE: Final = C_KEEP_REST << CODE_SHIFT
 #: the decision of a seat that does not decide (shared, never changed)
 NO_CODES: Final[list[int]] = []
+#: the empty tuple typed as a tuple of ints: assigning a literal ``()`` makes mypy narrow the field to
+#: ``tuple[()]``, which the compiled build then enforces when the field is read back in the same method
+NO_INTS: tuple[int, ...] = ()
 
 
 def punch_code(target: int, loot_kind: int, keep: int, car: int) -> int:

@@ -42,7 +42,7 @@ from nastolka.games.colt_express.data import (
     SPEEDUP,
     TURN_SYMBOLS,
 )
-from nastolka.games.colt_express.state import PHASE_IDS
+from nastolka.games.colt_express.rounds import PHASE_IDS
 from nastolka.rl.encoders import blank, pieces_of
 
 KINDS = (*KIND_IDS, "bullet")

@@ -1,8 +1,13 @@
-"""The explicit ``setup`` block: every random element of a Colt Express start, pinned by hand.
+"""Setting a Colt Express game up (CE-2, CE-10) and the explicit ``setup`` block that pins every random
+element of a start by hand.
 
 Why a separate module: scenario tests and bug reports are records whose ``setup`` places bandits, loot,
 the Marshal, round cards and cards exactly; the validation here turns a typo into an ``OptionError`` that
 names the key instead of a confusing game. The keys are documented in ``SETUP_KEYS`` (and docs/records.md).
+The normal random start (:func:`create`) is the same code with nothing pinned.
+
+Why over 400 lines: each ``setup`` key overrides one step of the random start, so the start and the
+checks of the keys are read together; split, every key would be explained in two places.
 """
 
 from __future__ import annotations
@@ -12,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 from nastolka.engine import OptionError, Rng
 
 from . import data as D
+from .codes import NO_INTS, tables_for
+from .rounds import SCHEME, SETUP2P, end_scheme, start_round
 
 if TYPE_CHECKING:
     from .state import ColtState
@@ -38,6 +45,140 @@ SETUP_KEYS: dict[str, str] = {
     "pile": "list of [seat, card name] or [seat, card name, \"down\"]: round 1 starts at Stealin' with this "
             "pile, first played first (the cards are taken out of the default decks)",
 }
+
+
+def create(cls: Any, players: int, options: dict[str, Any], rng: Rng,
+           setup: dict[str, Any] | None) -> ColtState:
+    """A new game of ``players`` (``ColtState._create``)."""
+    st: ColtState = cls.__new__(cls)    # compiled, a native class's __new__ is reached through a Python object
+    st.rng = rng
+    build(st, players, options, rng, setup or {})
+    return st
+
+
+def build(st: ColtState, n: int, options: dict[str, Any], rng: Rng, setup: dict[str, Any]) -> None:
+    """Build the initial state (CE-2, CE-10); ``setup`` keys override each random element."""
+    two = n == 2
+    st.n = n
+    st.two = two
+    st.expert = bool(options.get("expert", False))
+    nb = 4 if two else n
+    st.bandit_count = nb
+    # bandits (CE-2.1)
+    if "bandits" in setup:
+        chars = setup_bandits(setup["bandits"], nb)
+    elif options.get("bandits"):
+        chars = tuple(D.BANDIT_INDEX[b] for b in options["bandits"])
+    else:
+        pool = list(range(len(D.BANDIT_IDS)))
+        rng.shuffle(pool)
+        chars = tuple(pool[:nb])
+    st.chars = chars
+    st.tab = tables_for(two, chars)
+    st.owner = tuple(b // 2 if two else b for b in range(nb))
+    st.seat_bandits = tuple((2 * s, 2 * s + 1) if two else (s,) for s in range(n))
+    # train (CE-2.2)
+    if "cars" in setup:
+        cars = setup_cars(setup["cars"])
+    elif options.get("cars"):
+        cars = tuple(D.CAR_INDEX[c] for c in options["cars"])
+    else:
+        pool = list(range(len(D.CAR_IDS)))
+        rng.shuffle(pool)
+        cars = tuple(pool[:3 if two else n])
+    st.cars = cars
+    st.car_count = len(cars)
+    st.first = rng.randbelow(n)
+    st.marshal = 0
+    st.neutral = D.NEUTRAL_BULLETS
+    st.bullets = [D.BULLETS_PER_BANDIT] * nb
+    st.fired = [0] * n
+    st.bonus = [0] * n
+    st.removed = NO_INTS
+    st.box2 = True
+    st.pile = NO_INTS
+    st.ghost_pile = NO_INTS
+    st.resolving = 0
+    st.schedule = NO_INTS
+    st.slot = 0
+    st.queue = NO_INTS
+    st.cover_bandit = -1
+    st.ghost = 0
+    st.round = 0
+    st.phase = SCHEME
+    st.actor = -1
+    st.preset = False
+    st._codes = None
+    # loot (CE-2.1, CE-2.3, CE-2.4): starting purses are the known $250 ones
+    values = list(D.PURSE_VALUES)
+    st.floor = [()] * (2 * (st.car_count + 1))
+    st.held = [()] * nb
+    start_ids = [i for i, v in enumerate(values) if v == D.START_PURSE_VALUE][:nb]
+    for b in range(nb):
+        st.held[b] = (start_ids[b],)
+    st.public_purses = sum(1 << t for t in start_ids)
+    rest = [i for i in range(D.N_PURSES) if i not in start_ids]
+    rng.shuffle(rest)
+    jewel = D.FIRST_JEWEL
+    for c, car in enumerate(cars, start=1):
+        purses = rest[:D.CAR_PURSES[car]]
+        rest = rest[D.CAR_PURSES[car]:]
+        st.floor[2 * c] = tuple(purses) + tuple(range(jewel, jewel + D.CAR_JEWELS[car]))
+        jewel += D.CAR_JEWELS[car]
+    st.floor[0] = (D.FIRST_BOX,)
+    st.purse_values = tuple(values)
+    st.known = [0] * n
+    # round deck (CE-2.5)
+    normal = list(D.NORMAL_ROUNDS)
+    rng.shuffle(normal)
+    st.rounds = tuple(normal[:4]) + (D.STATION_ROUNDS[rng.randbelow(len(D.STATION_ROUNDS))],)
+    # positions (CE-2.6): player k (1-based from the first player) odd -> caboose, even -> next car
+    # two-player bandits wait on a provisional spot until their owner's CE-10 choice
+    st.pos = [2 * st.car_count if b % 2 == 0 else 2 * (st.car_count - 1) for b in range(nb)]
+    if not two:
+        for i in range(n):
+            seat = (st.first + i) % n
+            car = st.car_count if i % 2 == 0 else st.car_count - 1
+            st.pos[seat] = 2 * car
+    # personal decks (CE-2.1, CE-10)
+    st.deck = []
+    st.hand = [()] * n
+    st.disc = [()] * n
+    st.known_top = [0] * n
+    for seat in range(n):
+        cards = personal_deck(two, seat, st.seat_bandits[seat])
+        rng.shuffle(cards)
+        st.deck.append(tuple(cards))
+    placed = pile = False
+    if setup:
+        placed, pile = apply_setup(st, setup, rng)
+    for seat in range(n):
+        st.known[seat] |= sum(1 << t for b in st.seat_bandits[seat] for t in st.held[b] if t < D.FIRST_JEWEL)
+    if pile:
+        # a scenario that begins at Stealin' of round 1 with the pile the setup gave
+        played = st.pile
+        st.preset = True
+        start_round(st, [])
+        st.pile = played
+        st.slot = len(st.schedule)
+        end_scheme(st, [])
+    elif two and not placed:
+        st.phase = SETUP2P
+        st.queue = (st.first, 1 - st.first)
+        st.actor = st.first
+    else:
+        start_round(st, [])
+    # the decision is computed eagerly so that asking for legal ids never changes the state
+    st._decision()
+
+def personal_deck(two: bool, seat: int, bandits: tuple[int, ...]) -> list[int]:
+    """CE-1 (10 cards per bandit) or CE-10 (5 per bandit + 1 Marshal card per player)."""
+    if not two:
+        (b,) = bandits
+        return [b * 6 + k for k in range(D.N_KINDS) for _ in range(D.KIND_COUNT[k])]
+    cards = [b * 6 + k for b in bandits for k in range(D.N_KINDS) if k != D.MARSHAL]
+    cards.append(D.MARSHAL2P + seat)
+    return cards
 
 
 def apply_setup(s: ColtState, setup: dict[str, Any], rng: Rng) -> tuple[bool, bool]:  # noqa: C901
@@ -214,8 +355,6 @@ def _setup_cards(s: ColtState, setup: dict[str, Any], rng: Rng) -> None:
                 raise OptionError(f"setup '{key}'[{seat}]: {name!r} is not a card seat {seat} can hold")
             out.append(matches[0])
         return out
-
-    from .state import personal_deck
 
     for seat in range(s.n):
         hand = parse(seat, setup["hands"][seat], "hands") if "hands" in setup else []

@@ -16,7 +16,7 @@ from nastolka.engine.words import Noun, for_module, join, names_or_default, sent
 
 from . import data as D
 from .codes import PICKPOCKET_PASS, PICKPOCKET_TAKE
-from .state import COVER
+from .rounds import COVER
 
 if TYPE_CHECKING:
     from .state import ColtState

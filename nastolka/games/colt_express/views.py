@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any
 from nastolka.engine import Rng
 
 from . import data as D
-from .state import ALL_PURSES, LEVEL_IDS, PHASE_IDS, PICKPOCKET, SETUP2P, STEAL, loot_value
+from .effects import LEVEL_IDS
+from .rounds import PHASE_IDS, PICKPOCKET, SETUP2P, STEAL
+from .state import ALL_PURSES, loot_value
 
 if TYPE_CHECKING:
     from .state import ColtState
