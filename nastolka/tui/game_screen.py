@@ -4,6 +4,10 @@ The screen owns the turn loop of the client. A human seat's legal actions fill t
 seat's move is computed in a worker thread on a clone of the state (so the interface keeps drawing and
 the "thinking" line keeps spinning), then applied here, on the UI thread, one move at a time at the
 chosen pace. When the next human is a different person the cover screen goes up first.
+
+Why over 400 lines: a Textual screen is one class whose key bindings, worker callbacks and widget
+handlers share its widgets and the session; the drawing of boards, hands, layouts and hints already lives
+elsewhere (``boards/``, ``layout.py``, ``hint.py``), and what is left here is the screen's own wiring.
 """
 
 from __future__ import annotations
