@@ -258,21 +258,27 @@ class TaleSpinPresenter(Presenter):
         return out + W.rules_texts(lang, ("character", "location"))
 
     def table(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
-        table = Table(box=None, pad_edge=False, expand=True)
-        table.add_column("", overflow="fold", ratio=3)
-        table.add_column("@", justify="right")
-        table.add_column(W.t("board.stats", lang), justify="right", no_wrap=True)
-        table.add_column(W.t("board.hand", lang), justify="right")
-        table.add_column("▣", justify="right")
+        """Each pilot in words: the name, where the plane is (the Location's name) and the cards in hand, then
+        the three stats as the rulebook writes them — no symbols to decode; long names and stats wrap inside
+        the side column (indented under the name) instead of being cut. The cargo hold is on the board."""
+        grid = Table.grid(expand=True)
+        grid.add_column(width=2, no_wrap=True)
+        grid.add_column(ratio=1, overflow="fold")
         active = view.get("active")
         for seat, p in enumerate(self.players_of(view)):
-            name = names[seat] if seat < len(names) else str(seat)
-            label = Text("▶ " if seat == active and not view.get("result") else "  ")
-            label.append(name, style=f"bold {seat_colour(seat)}" if seat == view.get("seat") else seat_colour(seat))
-            stats = "/".join(str(x) for x in p.get("stats") or [])
-            table.add_row(label, str(p.get("position")), stats, str(p.get("hand_size")),
-                          str(len(p.get("hold") or [])))
-        return table
+            name = names[seat] if seat < len(names) else W.t("board.pilot", lang, n=seat + 1)
+            style = f"bold {seat_colour(seat)}" if seat == view.get("seat") else seat_colour(seat)
+            grid.add_row("▶" if seat == active and not view.get("result") else "", Text(name, style=style))
+            position = p.get("position")
+            place = loc_name(int(position), lang) if isinstance(position, int) and 1 <= position <= 12 else ""
+            counts = W.t("board.counts", lang, hand=p.get("hand_size") or 0)
+            grid.add_row("", Text(" · ".join(part for part in (place, counts) if part), style="dim"))
+            stats = p.get("stats") or []
+            if len(stats) == 3:
+                grid.add_row("", " · ".join(W.t(f"board.stat.{key}", lang, n=value)
+                                            for key, value in zip(("shipping", "range", "piloting"), stats,
+                                                                  strict=True)))
+        return grid
 
 
 PRESENTER = TaleSpinPresenter()
