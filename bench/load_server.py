@@ -19,6 +19,11 @@ the table's log (``lost_moves``) and the server process's CPU time per accepted 
     python bench/load_server.py --tables 50 --seats 4 --seconds 30 --pace 1,3 --abuse
     python bench/load_server.py --tables 50 --seats 4 --seconds 20            # full speed: CPU per move
 
+With ``--pin`` the server process gets CPU 0 to itself and this generator (players and abusers) the
+other CPUs, niced: on a real deployment the players' and the attackers' programs run on their own
+machines, not on the server's CPU, so a bench on one small machine must not let them queue for the same
+cores (``os.sched_setaffinity``; the load average before and after is reported either way).
+
 Bounded: it stops after ``--seconds`` or ``--max-actions``, whichever comes first, and cleans up the
 server process and the database it created.
 """
@@ -297,6 +302,21 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def pin(server_pid: int) -> dict[str, Any]:
+    """CPU 0 for the server, the rest (niced) for this generator and the processes it starts later."""
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) < 2:
+        return {"pinned": False, "why": "one CPU"}
+    os.sched_setaffinity(server_pid, {cpus[0]})
+    os.sched_setaffinity(0, set(cpus[1:]))
+    os.nice(5)
+    return {"pinned": True, "server_cpus": [cpus[0]], "generator_cpus": cpus[1:], "generator_nice": 5}
+
+
+def loadavg() -> list[float]:
+    return [round(x, 2) for x in os.getloadavg()]
+
+
 def start_server(port: int, db: str, redis: str | None) -> subprocess.Popen[bytes]:
     cmd = [sys.executable, "-m", "nastolka.cli.main", "serve", "--port", str(port), "--db", db,
            "--bot-delay", "0", "--log-level", "warning"]
@@ -324,6 +344,8 @@ async def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
         port = free_port()
         proc = start_server(port, db, args.redis)
         base = f"http://127.0.0.1:{port}"
+    pinned = pin(proc.pid) if args.pin and proc is not None else {"pinned": False}
+    load_before = loadavg()
     ws_url = "ws" + base[4:]
     stats = Stats()
     stop = asyncio.Event()
@@ -350,10 +372,14 @@ async def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
             abuse_proc.start()
         warmup = len(stats.latencies)
         cpu_start = cpu_seconds(proc.pid) if proc is not None else None
+        gen_start = cpu_seconds(os.getpid())
         started = time.perf_counter()
         while time.perf_counter() - started < args.seconds and len(stats.latencies) - warmup < args.max_actions:
             await asyncio.sleep(0.1)
         cpu_used = cpu_seconds(proc.pid) - cpu_start if proc is not None and cpu_start is not None else None
+        gen_used = cpu_seconds(os.getpid()) - gen_start
+        abuse_used = cpu_seconds(abuse_proc.pid) if abuse_proc is not None and abuse_proc.is_alive() else None
+        load_after = loadavg()
         stop.set()
         elapsed = time.perf_counter() - started
         done_actions = len(stats.latencies) - warmup
@@ -386,6 +412,9 @@ async def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
                        "max": round(max(lat_ms), 2) if lat_ms else None},
         "server_cpu_s": round(cpu_used, 2) if cpu_used is not None else None,
         "server_cpu_ms_per_move": round(1000 * cpu_used / done_actions, 3) if cpu_used and done_actions else None,
+        "server_cpu_share": round(cpu_used / elapsed, 3) if cpu_used is not None else None,
+        "players_cpu_s": round(gen_used, 2), "abuse_cpu_s": round(abuse_used, 2) if abuse_used is not None else None,
+        "loadavg_before": load_before, "loadavg_after": load_after, **pinned,
         "lost_moves": lost, "games_finished": stats.games_done, "errors": stats.errors,
         "abuse_outcomes": stats.abuse, "cpus": os.cpu_count(),
     }
@@ -406,6 +435,8 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--pace", default=None, help="MIN,MAX seconds a person thinks before each move (human pace)")
     p.add_argument("--abuse", action="store_true", help="run the abuse mix beside the players")
+    p.add_argument("--pin", action="store_true",
+                   help="server on CPU 0 alone; this generator and the abusers on the others, niced")
     p.add_argument("--out", default=None, help="also write the JSON here")
     args = p.parse_args()
     pg_name = None
