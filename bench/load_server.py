@@ -338,14 +338,21 @@ def loadavg() -> list[float]:
     return [round(x, 2) for x in os.getloadavg()]
 
 
-def start_server(port: int, db: str, redis: str | None, log: Any = None) -> subprocess.Popen[bytes]:
+def start_server(port: int, db: str, redis: str | None, log: Any = None,
+                 probe: str | None = None) -> subprocess.Popen[bytes]:
     """The server, its log to ``log`` (a file): a pipe nobody reads while the bench runs would fill up and
     stop the server's event loop at its next warning."""
     cmd = [sys.executable, "-m", "nastolka.cli.main", "serve", "--port", str(port), "--db", db,
            "--bot-delay", "0", "--log-level", "warning"]
     if redis:
         cmd += ["--redis", redis]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=log if log is not None else subprocess.DEVNULL)
+    env = dict(os.environ)
+    if probe:   # the event-loop lag probe (bench/loop_probe), in the server process only
+        env["NASTOLKA_LOOP_PROBE"] = probe
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(Path(__file__).with_name("loop_probe")),
+                                                          env.get("PYTHONPATH")]))
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=log if log is not None else subprocess.DEVNULL,
+                            env=env)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -361,12 +368,14 @@ def start_server(port: int, db: str, redis: str | None, log: Any = None) -> subp
 
 async def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
     proc = None
+    probe = None
     if args.url:
         base = args.url.rstrip("/")
     else:
         port = free_port()
         server_log = open(args.server_log, "wb")   # noqa: SIM115  (open for the server's lifetime)
-        proc = start_server(port, db, args.redis, server_log)
+        probe = str(Path(tempfile.gettempdir()) / f"nastolka-loop-{os.getpid()}.json") if args.loop_probe else None
+        proc = start_server(port, db, args.redis, server_log, probe)
         base = f"http://127.0.0.1:{port}"
     pinned = pin(proc.pid, args.server_nice, args.players_nice) if args.pin and proc is not None else {"pinned": False}
     load_before = loadavg()
@@ -427,6 +436,10 @@ async def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
             except subprocess.TimeoutExpired:
                 proc.kill()
     lat_ms = [x * 1000 for x in stats.latencies[warmup:warmup + done_actions]]
+    loop_lag = None
+    if args.loop_probe and probe and Path(probe).exists():
+        loop_lag = json.loads(Path(probe).read_text())
+        Path(probe).unlink()
     return {
         "backend": args.backend, "game": args.game, "tables": args.tables, "seats": args.seats,
         "clients": args.tables * args.seats, "pace_s": args.pace, "abuse": args.abuse, "lang": args.lang,
@@ -440,6 +453,7 @@ async def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
         "server_cpu_share": round(cpu_used / elapsed, 3) if cpu_used is not None else None,
         "players_cpu_s": round(gen_used, 2), "abuse_cpu_s": round(abuse_used, 2) if abuse_used is not None else None,
         "loadavg_before": load_before, "loadavg_after": load_after, **pinned,
+        "moves_over_50ms": sum(x > 50 for x in lat_ms), "server_loop_lag": loop_lag,
         "lost_moves": lost, "games_finished": stats.games_done, "errors": stats.errors,
         "abuse_outcomes": stats.abuse, "cpus": os.cpu_count(),
     }
@@ -468,6 +482,8 @@ def main() -> None:
                    help="with --pin: the server's nice value (below 0 needs root: ahead of other programs)")
     p.add_argument("--players-nice", type=int, default=0, help="with --pin: the players' nice value")
     p.add_argument("--server-log", default=os.devnull, help="where the server's log goes")
+    p.add_argument("--loop-probe", action="store_true",
+                   help="measure the server's event-loop lag and where it stalls (bench/loop_probe)")
     p.add_argument("--out", default=None, help="also write the JSON here")
     args = p.parse_args()
     pg_name = None
