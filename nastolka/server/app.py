@@ -127,8 +127,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             db.close()
 
     app = FastAPI(title="nastolka", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
-    app.add_middleware(Guard, settings=settings)
-    app.state.create_limit = CreateLimit(settings)
+    app.add_middleware(Guard, settings=settings, create_limit=CreateLimit(settings))
     app.state.replays = ReplayCache(settings.replay_cache)
 
     @app.exception_handler(PlayError)
