@@ -125,6 +125,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if redis_bus is not None:
                 await redis_bus.close()
             db.close()
+            gc.unfreeze()   # what this app froze may be garbage now (several apps live in one test process)
 
     app = FastAPI(title="nastolka", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
     app.add_middleware(Guard, settings=settings, create_limit=CreateLimit(settings))
