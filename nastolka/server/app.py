@@ -73,7 +73,7 @@ def settle_heap() -> None:
     garbage collector's sight, and let it run less often.
 
     Why: the collector's full passes walk every tracked object, and under a flood of requests (each leaves
-    a few reference cycles behind) they came every few seconds and stopped the event loop for 100-350 ms
+    a few reference cycles behind) they came every 10-25 s and stopped the event loop for 300-700 ms
     at a time — the players' worst move latencies (``bench/load_server.py --loop-probe`` counts the
     passes). Frozen objects are never scanned; the young generation's threshold of 10,000 allocations
     (instead of 700) makes the passes rarer, each still short (only young objects)."""
