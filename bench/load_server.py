@@ -19,6 +19,13 @@ the table's log (``lost_moves``) and the server process's CPU time per accepted 
     python bench/load_server.py --tables 50 --seats 4 --seconds 30 --pace 1,3 --abuse
     python bench/load_server.py --tables 50 --seats 4 --seconds 20            # full speed: CPU per move
 
+With ``--pin`` the server process gets CPU 0 and this generator (players and abusers) the other CPUs, the
+abuse process at a low priority: on a real deployment the players' and the attackers' programs run on
+their own machines, not on the server's CPU, so a bench on one small machine must not let them queue for
+the same cores (``os.sched_setaffinity``). ``--server-nice``/``--players-nice`` below 0 (root) also put
+the server and the players ahead of other programs on a shared machine. The load average before and
+after is reported either way.
+
 Bounded: it stops after ``--seconds`` or ``--max-actions``, whichever comes first, and cleans up the
 server process and the database it created.
 """
@@ -90,10 +97,13 @@ async def absorb(ws: Any, last: dict[str, Any] | None, msg: dict[str, Any], stat
 
 
 async def player(ws_url: str, table_id: str, token: str, rng: random.Random, stats: Stats,
-                 stop: asyncio.Event, address: str, pace: tuple[float, float] | None) -> None:
+                 stop: asyncio.Event, address: str, pace: tuple[float, float] | None, lang: str | None) -> None:
     async with websockets.connect(f"{ws_url}/ws/tables/{table_id}", max_size=2**22, compression=None,
                                   local_addr=(address, 0)) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token, "delta": True}))   # as the browser does
+        hello: dict[str, Any] = {"type": "hello", "token": token, "delta": True}
+        if lang is not None:   # as the browser does: texts in its page's language alone
+            hello["lang"] = lang
+        await ws.send(json.dumps(hello))
         stats.connected += 1
         sent_at: float | None = None
         last: dict[str, Any] | None = None
@@ -148,7 +158,8 @@ async def post(http: httpx.AsyncClient, path: str, body: dict[str, Any]) -> dict
 
 
 async def table_loop(base: str, ws_url: str, game: str, seats: int, rng: random.Random, stats: Stats,
-                     stop: asyncio.Event, address: str, pace: tuple[float, float] | None) -> None:
+                     stop: asyncio.Event, address: str, pace: tuple[float, float] | None,
+                     lang: str | None) -> None:
     """One table slot (one loopback address): play games back to back until the time is up."""
     transport = httpx.AsyncHTTPTransport(local_address=address)
     async with httpx.AsyncClient(base_url=base, timeout=30, transport=transport) as http:
@@ -158,7 +169,7 @@ async def table_loop(base: str, ws_url: str, game: str, seats: int, rng: random.
                       for i in range(seats)]
             stats.accepted.setdefault(table["id"], 0)
             await asyncio.gather(*(player(ws_url, table["id"], tok, random.Random(rng.random()), stats, stop,
-                                          address, pace) for tok in tokens))
+                                          address, pace, lang) for tok in tokens))
             if not stop.is_set():
                 stats.games_done += 1
 
@@ -191,7 +202,7 @@ async def abuse_bodies(base: str, stats: Stats, stop: asyncio.Event, address: st
     big = b'{"game": "x", "seats": [' + b"{}, " * 500_000 + b"{}]}"
     deep = b'{"game": "x", "seats": [], "options": {"a": ' + b"[" * 20_000 + b"]" * 20_000 + b"}}"
 
-    def chunked() -> Any:
+    async def chunked() -> Any:   # (an async client needs an async body: a plain generator raised and ended this task)
         yield b'{"game": "x", "seats": ['
         for _ in range(200):
             yield b"{}, " * 1000
@@ -286,8 +297,15 @@ async def abuse_all(base: str, ws_url: str, game: str, replay_table: str, table_
     return stats.abuse
 
 
+#: the abuse process's priority when pinned: on a real deployment the attacker's CPU is the attacker's own,
+#: so here its work must not take the CPU the simulated people (on their own machines too) would have
+ABUSE_NICE = 10
+
+
 def abuse_process(base: str, ws_url: str, game: str, replay_table: str, table_ids: list[str], seconds: float,
-                  out: Any) -> None:
+                  out: Any, nice: int) -> None:
+    if nice:
+        os.setpriority(os.PRIO_PROCESS, 0, nice)
     out.put(asyncio.run(abuse_all(base, ws_url, game, replay_table, table_ids, seconds)))
 
 
@@ -297,16 +315,48 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_server(port: int, db: str, redis: str | None) -> subprocess.Popen[bytes]:
+def pin(server_pid: int, server_nice: int, players_nice: int) -> dict[str, Any]:
+    """CPU 0 for the server, the rest for this generator (the players) and the abuse process it starts
+    later (which lowers its own priority, ``ABUSE_NICE``). A nice value below 0 (root only) puts the server
+    or the players ahead of other programs on a shared machine."""
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) < 2:
+        return {"pinned": False, "why": "one CPU"}
+    os.sched_setaffinity(server_pid, {cpus[0]})
+    if server_nice:
+        os.setpriority(os.PRIO_PROCESS, server_pid, server_nice)   # every thread: they share the process id
+        for tid in os.listdir(f"/proc/{server_pid}/task"):
+            os.setpriority(os.PRIO_PROCESS, int(tid), server_nice)
+    os.sched_setaffinity(0, set(cpus[1:]))
+    if players_nice:
+        os.setpriority(os.PRIO_PROCESS, 0, players_nice)
+    return {"pinned": True, "server_cpus": [cpus[0]], "server_nice": server_nice, "generator_cpus": cpus[1:],
+            "players_nice": players_nice, "abuse_nice": ABUSE_NICE}
+
+
+def loadavg() -> list[float]:
+    return [round(x, 2) for x in os.getloadavg()]
+
+
+def start_server(port: int, db: str, redis: str | None, log: Any = None,
+                 probe: str | None = None) -> subprocess.Popen[bytes]:
+    """The server, its log to ``log`` (a file): a pipe nobody reads while the bench runs would fill up and
+    stop the server's event loop at its next warning."""
     cmd = [sys.executable, "-m", "nastolka.cli.main", "serve", "--port", str(port), "--db", db,
            "--bot-delay", "0", "--log-level", "warning"]
     if redis:
         cmd += ["--redis", redis]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    env = dict(os.environ)
+    if probe:   # the event-loop lag probe (bench/loop_probe), in the server process only
+        env["NASTOLKA_LOOP_PROBE"] = probe
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(Path(__file__).with_name("loop_probe")),
+                                                          env.get("PYTHONPATH")]))
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=log if log is not None else subprocess.DEVNULL,
+                            env=env)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"server exited: {proc.stderr.read().decode() if proc.stderr else ''}")
+            raise RuntimeError("server exited (see its log)")
         try:
             if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
                 return proc
@@ -318,12 +368,17 @@ def start_server(port: int, db: str, redis: str | None) -> subprocess.Popen[byte
 
 async def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
     proc = None
+    probe = None
     if args.url:
         base = args.url.rstrip("/")
     else:
         port = free_port()
-        proc = start_server(port, db, args.redis)
+        server_log = open(args.server_log, "wb")   # noqa: SIM115  (open for the server's lifetime)
+        probe = str(Path(tempfile.gettempdir()) / f"nastolka-loop-{os.getpid()}.json") if args.loop_probe else None
+        proc = start_server(port, db, args.redis, server_log, probe)
         base = f"http://127.0.0.1:{port}"
+    pinned = pin(proc.pid, args.server_nice, args.players_nice) if args.pin and proc is not None else {"pinned": False}
+    load_before = loadavg()
     ws_url = "ws" + base[4:]
     stats = Stats()
     stop = asyncio.Event()
@@ -335,7 +390,8 @@ async def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
     try:
         replay_table = await finished_table(base, args.game, args.seats) if args.abuse else None
         tasks = [asyncio.create_task(table_loop(base, ws_url, args.game, args.seats, random.Random(rng.random()),
-                                                stats, stop, f"127.0.{1 + i // 200}.{2 + i % 200}", pace))  # type: ignore[arg-type]
+                                                stats, stop, f"127.0.{1 + i // 200}.{2 + i % 200}", pace,  # type: ignore[arg-type]
+                                                None if args.lang == "both" else args.lang))
                  for i in range(args.tables)]
         # warm-up: measure from the moment every simulated person is seated and connected
         warm_deadline = time.perf_counter() + 120
@@ -346,14 +402,18 @@ async def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
             assert replay_table is not None
             abuse_proc = multiprocessing.get_context("spawn").Process(
                 target=abuse_process, args=(base, ws_url, args.game, replay_table, list(stats.accepted),
-                                            args.seconds + 5, abuse_out))
+                                            args.seconds + 5, abuse_out, ABUSE_NICE if pinned["pinned"] else 0))
             abuse_proc.start()
         warmup = len(stats.latencies)
         cpu_start = cpu_seconds(proc.pid) if proc is not None else None
+        gen_start = cpu_seconds(os.getpid())
         started = time.perf_counter()
         while time.perf_counter() - started < args.seconds and len(stats.latencies) - warmup < args.max_actions:
             await asyncio.sleep(0.1)
         cpu_used = cpu_seconds(proc.pid) - cpu_start if proc is not None and cpu_start is not None else None
+        gen_used = cpu_seconds(os.getpid()) - gen_start
+        abuse_used = cpu_seconds(abuse_proc.pid) if abuse_proc is not None and abuse_proc.is_alive() else None
+        load_after = loadavg()
         stop.set()
         elapsed = time.perf_counter() - started
         done_actions = len(stats.latencies) - warmup
@@ -376,9 +436,13 @@ async def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
             except subprocess.TimeoutExpired:
                 proc.kill()
     lat_ms = [x * 1000 for x in stats.latencies[warmup:warmup + done_actions]]
+    loop_lag = None
+    if args.loop_probe and probe and Path(probe).exists():
+        loop_lag = json.loads(Path(probe).read_text())
+        Path(probe).unlink()
     return {
         "backend": args.backend, "game": args.game, "tables": args.tables, "seats": args.seats,
-        "clients": args.tables * args.seats, "pace_s": args.pace, "abuse": args.abuse,
+        "clients": args.tables * args.seats, "pace_s": args.pace, "abuse": args.abuse, "lang": args.lang,
         "seconds": round(elapsed, 2), "actions": done_actions,
         "actions_per_s": round(done_actions / elapsed, 1),
         "latency_ms": {"p50": round(pct(lat_ms, 0.50), 2), "p99": round(pct(lat_ms, 0.99), 2),
@@ -386,6 +450,10 @@ async def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
                        "max": round(max(lat_ms), 2) if lat_ms else None},
         "server_cpu_s": round(cpu_used, 2) if cpu_used is not None else None,
         "server_cpu_ms_per_move": round(1000 * cpu_used / done_actions, 3) if cpu_used and done_actions else None,
+        "server_cpu_share": round(cpu_used / elapsed, 3) if cpu_used is not None else None,
+        "players_cpu_s": round(gen_used, 2), "abuse_cpu_s": round(abuse_used, 2) if abuse_used is not None else None,
+        "loadavg_before": load_before, "loadavg_after": load_after, **pinned,
+        "moves_over_50ms": sum(x > 50 for x in lat_ms), "server_loop_lag": loop_lag,
         "lost_moves": lost, "games_finished": stats.games_done, "errors": stats.errors,
         "abuse_outcomes": stats.abuse, "cpus": os.cpu_count(),
     }
@@ -406,6 +474,16 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--pace", default=None, help="MIN,MAX seconds a person thinks before each move (human pace)")
     p.add_argument("--abuse", action="store_true", help="run the abuse mix beside the players")
+    p.add_argument("--lang", default="ru", help="the players' language in hello, as the browser sends it "
+                   "(\"both\": none named, texts in both languages)")
+    p.add_argument("--pin", action="store_true",
+                   help="server on CPU 0 alone; this generator and the abusers on the others, niced")
+    p.add_argument("--server-nice", type=int, default=0,
+                   help="with --pin: the server's nice value (below 0 needs root: ahead of other programs)")
+    p.add_argument("--players-nice", type=int, default=0, help="with --pin: the players' nice value")
+    p.add_argument("--server-log", default=os.devnull, help="where the server's log goes")
+    p.add_argument("--loop-probe", action="store_true",
+                   help="measure the server's event-loop lag and where it stalls (bench/loop_probe)")
     p.add_argument("--out", default=None, help="also write the JSON here")
     args = p.parse_args()
     pg_name = None

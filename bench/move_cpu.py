@@ -2,11 +2,12 @@
 ``nastolka serve`` on a SQLite file, four seats and a spectator watching each table, every message encoded
 as it would be sent. Process CPU time (all threads, so the database writer counts too) is summed over the
 games' moves (choosing a random legal id is the only other work), so other programs on the machine do not
-inflate it the way wall time would. The sockets ask for deltas, as the browser does (``--full``: whole states,
+inflate it the way wall time would. The sockets ask for deltas and name their language (``--lang``), as the
+browser does (``--full``: whole states,
 the protocol of clients that do not ask). What it leaves out: the websocket frame parsing and writing in
 uvicorn (the load bench's ``server_cpu_ms_per_move`` includes those).
 
-    python bench/move_cpu.py --games 20 [--game show_battle] [--seats 4] [--full]
+    python bench/move_cpu.py --games 20 [--game show_battle] [--seats 4] [--full] [--lang ru|en|both]
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 
 import nastolka.games  # noqa: F401  (registers the games)
 from nastolka.server.db import Database
-from nastolka.server.hub import Client, Hub
+from nastolka.server.hub import Client, Hub, encode
 from nastolka.server.runtime import state_message
 from nastolka.server.tables import TableService
 from nastolka.server.tokens import hash_token
@@ -31,17 +32,18 @@ from nastolka.server.tokens import hash_token
 class FakeSocket(Client):
     """A hub client that encodes what it is sent, as the real writer does, and keeps nothing."""
 
-    def __init__(self, table_id: str, seat: int | None, token_hash: str | None, delta: bool) -> None:
-        super().__init__(None, table_id, seat, token_hash, delta=delta)  # type: ignore[arg-type]
+    def __init__(self, table_id: str, seat: int | None, token_hash: str | None, delta: bool,
+                 lang: str | None) -> None:
+        super().__init__(None, table_id, seat, token_hash, delta=delta, lang=lang)  # type: ignore[arg-type]
         self.sent = 0
 
     def put(self, msg: Any) -> None:
         if not isinstance(msg, str):
-            msg = json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+            msg = encode(msg)
         self.sent += len(msg)
 
 
-async def measure(game: str, seats: int, games: int, delta: bool = True) -> dict[str, Any]:
+async def measure(game: str, seats: int, games: int, delta: bool = True, lang: str | None = "ru") -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         db = Database(f"sqlite:///{Path(tmp) / 'cpu.db'}", 1)
         db.migrate()
@@ -55,11 +57,11 @@ async def measure(game: str, seats: int, games: int, delta: bool = True) -> dict
             made = await svc.create(game, {}, [{}] * seats)
             rt = getattr(made, "rt", made)
             tokens = [(await svc.join(rt.id, i, f"p{i}"))[2] for i in range(seats)]
-            sockets = [FakeSocket(rt.id, i, hash_token(t), delta) for i, t in enumerate(tokens)]
-            sockets.append(FakeSocket(rt.id, None, None, delta))
+            sockets = [FakeSocket(rt.id, i, hash_token(t), delta, lang) for i, t in enumerate(tokens)]
+            sockets.append(FakeSocket(rt.id, None, None, delta, lang))
             for s in sockets:
                 hub.add(s)
-                s.send(state_message(rt, s.seat, list(rt.log), full=True))   # the hello's full state
+                s.send(state_message(rt, s.seat, list(rt.log), full=True, lang=lang))   # the hello's full state
             rng = random.Random(g)
             start = time.process_time()   # read once per game: the clock itself is a costly system call
             while rt.status == "playing":
@@ -71,7 +73,7 @@ async def measure(game: str, seats: int, games: int, delta: bool = True) -> dict
             cpu += time.process_time() - start
             sent += sum(s.sent for s in sockets)
         db.close()
-    return {"game": game, "seats": seats, "games": games, "moves": moves, "delta": delta,
+    return {"game": game, "seats": seats, "games": games, "moves": moves, "delta": delta, "lang": lang,
             "cpu_ms_per_move": round(1000 * cpu / moves, 3), "bytes_sent_per_move": round(sent / moves)}
 
 
@@ -81,8 +83,11 @@ def main() -> None:
     p.add_argument("--seats", type=int, default=4)
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--full", action="store_true", help="whole states to every socket (no deltas)")
+    p.add_argument("--lang", default="ru", help="the sockets' language, as the browser names it in hello "
+                   "(\"both\": no language named, labels and texts in both, as older clients get them)")
     args = p.parse_args()
-    print(json.dumps(asyncio.run(measure(args.game, args.seats, args.games, not args.full)), indent=1))
+    lang = None if args.lang == "both" else args.lang
+    print(json.dumps(asyncio.run(measure(args.game, args.seats, args.games, not args.full, lang)), indent=1))
 
 
 if __name__ == "__main__":

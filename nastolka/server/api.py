@@ -65,7 +65,6 @@ async def tables(request: Request, status: Literal["open", "playing", "over"] | 
 async def create(request: Request, body: CreateTable) -> dict[str, Any]:
     """Create a table. The answer holds secrets given only now: the owner token (cancel, remove a player),
     the invite link (with the invite secret for a private table), and each reserved seat's invite link."""
-    request.app.state.create_limit.check(address(request))
     made = await service(request).create(body.game, body.options, [s.model_dump() for s in body.seats],
                                          body.clock, bank=body.bank, private=body.private, rated=body.rated,
                                          address=address(request))

@@ -12,7 +12,7 @@ from collections import OrderedDict
 from typing import Any
 
 from .config import Settings
-from .errors import PlayError, refusal
+from .errors import refusal
 from .ratelimit import TokenBucket
 
 #: headers every HTTP answer carries: no framing, no MIME sniffing, scripts and styles only from here
@@ -45,14 +45,16 @@ class Buckets:
 
 
 class CreateLimit:
-    """Creating tables has its own, slower bucket per address (a flood of tables buried the lobby)."""
+    """Creating tables has its own, slower bucket per address (a flood of tables buried the lobby).
+    The guard applies it before the request is routed or its body read: a refused creation costs no JSON."""
+
+    PATH = "/api/tables"
 
     def __init__(self, settings: Settings) -> None:
         self.buckets = Buckets(settings.create_per_minute / 60.0, settings.create_burst)
 
-    def check(self, address: str) -> None:
-        if not self.buckets.allow(address):
-            raise PlayError("rate_limited", "tables_flood", 429)
+    def allow(self, address: str) -> bool:
+        return self.buckets.allow(address)
 
 
 def error_body(code: str, say: str, **args: Any) -> bytes:
@@ -60,9 +62,10 @@ def error_body(code: str, say: str, **args: Any) -> bytes:
 
 
 class Guard:
-    def __init__(self, app: Any, settings: Settings) -> None:
+    def __init__(self, app: Any, settings: Settings, create_limit: CreateLimit | None = None) -> None:
         self.app = app
         self.settings = settings
+        self.create_limit = create_limit or CreateLimit(settings)
         self.reads = Buckets(settings.http_read_rate, settings.http_read_burst)
         self.writes = Buckets(settings.http_write_rate, settings.http_write_burst)
 
@@ -88,6 +91,9 @@ class Guard:
         if not allowed:
             await _answer(send, 429, error_body("rate_limited", "http_flood"),
                           [(b"retry-after", b"1")])
+            return
+        if method == "POST" and scope.get("path") == CreateLimit.PATH and not self.create_limit.allow(address):
+            await _answer(send, 429, error_body("rate_limited", "tables_flood"), [(b"retry-after", b"10")])
             return
         limit = self.settings.max_body
         length = dict(scope.get("headers") or []).get(b"content-length")

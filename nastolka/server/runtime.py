@@ -90,6 +90,8 @@ class Runtime:
     played_version: str = ""
     #: False for a casual table: no ratings, and a seat may ask the search bot for a hint
     rated: bool = True
+    #: display names per language and seating (``display_names``)
+    _names: dict[tuple[Any, ...], list[str]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def from_rows(cls, row: Any, seat_rows: list[Any], default_clock: int | None = None) -> Runtime:
@@ -146,9 +148,15 @@ class Runtime:
     def display_names(self, lang: str) -> list[str]:
         """The seats as the log and the page call them: people by name, bots by level (with a given name
         when several bots sit at the table) — never a seat number once everyone is seated."""
-        kinds = ["human" if s.kind != "bot" else (s.bot or "random") for s in self.seats]
-        people = {s.seat: s.name for s in self.seats if s.kind != "bot" and s.name}
-        return seat_names(kinds, lang, people)
+        key = (lang, *[(s.kind == "bot", s.bot, s.name) for s in self.seats])
+        names = self._names.get(key)
+        if names is None:   # asked several times per move (events, labels, table facts): kept per seating
+            kinds = ["human" if s.kind != "bot" else (s.bot or "random") for s in self.seats]
+            people = {s.seat: s.name for s in self.seats if s.kind != "bot" and s.name}
+            if len(self._names) > 16:
+                self._names.clear()
+            names = self._names[key] = seat_names(kinds, lang, people)
+        return list(names)
 
     def remember(self, seat: int, aid: str, by: str, events: list[Event], after: GameState) -> LogEntry:
         names = {lang: self.display_names(lang) for lang in ("en", "ru")}
@@ -201,39 +209,63 @@ class Runtime:
         return max(0.0, self.clock + bank - (time.monotonic() - self.turn_started))
 
 
-def visible_events(entries: list[LogEntry], seat: int | None) -> list[dict[str, Any]]:
-    """Events of ``entries`` that ``seat`` may see, without the internal ``seats`` field."""
+#: the languages the server writes in; a socket that names one in ``hello`` gets texts in it alone
+LANGS = ("en", "ru")
+
+
+def socket_lang(value: Any) -> str | None:
+    """The one language a socket asked for (``"en"`` or ``"ru"``), or ``None`` for both (the old protocol)."""
+    return value if isinstance(value, str) and value in LANGS else None
+
+
+def visible_events(entries: list[LogEntry], seat: int | None, lang: str | None = None) -> list[dict[str, Any]]:
+    """Events of ``entries`` that ``seat`` may see, without the internal ``seats`` field; their text in
+    ``lang`` alone (``text_<lang>``), or in both languages when ``lang`` is ``None``."""
     out: list[dict[str, Any]] = []
     for entry in entries:
         for e in entry.events:
             if e["seats"] is None or (seat is not None and seat in e["seats"]):
-                out.append({"version": entry.version, "seat": entry.seat, "by": entry.by, "kind": e["kind"],
-                            "args": e["args"], "text_en": e["text_en"], "text_ru": e["text_ru"]})
+                event = {"version": entry.version, "seat": entry.seat, "by": entry.by, "kind": e["kind"],
+                         "args": e["args"]}
+                if lang is None:
+                    event["text_en"], event["text_ru"] = e["text_en"], e["text_ru"]
+                else:
+                    event["text_" + lang] = e["text_" + lang]
+                out.append(event)
     return out
 
 
-def legal_for(rt: Runtime, seat: int | None) -> list[dict[str, str]]:
-    """The buttons a seat may press now (none for spectators, seats a bot plays for, or finished games)."""
+def legal_for(rt: Runtime, seat: int | None, lang: str | None = None) -> list[dict[str, str]]:
+    """The buttons a seat may press now (none for spectators, seats a bot plays for, or finished games),
+    labelled in ``lang`` alone or (``None``) in both languages: the labels are the costliest words the
+    server writes per move, so a socket that named its language has only those written."""
     if seat is None or rt.status != "playing" or seat not in rt.state.to_act:
         return []
     if rt.seats[seat].bot_plays:
         return []
-    en, ru = rt.display_names("en"), rt.display_names("ru")
-    return [{"id": aid, "en": rt.state.action_label(aid, "en", en), "ru": rt.state.action_label(aid, "ru", ru)}
-            for aid in rt.state.legal_ids(seat)]
+    langs = LANGS if lang is None else (lang,)
+    names = {code: rt.display_names(code) for code in langs}
+    state = rt.state
+    return [{"id": aid, **{code: state.action_label(aid, code, names[code]) for code in langs}}
+            for aid in state.legal_ids(seat)]
+
+
+NO_VIEW: Any = object()   # state_message's "compute the view" (a view may itself be None)
 
 
 def state_message(rt: Runtime, seat: int | None, entries: list[LogEntry], *, full: bool,
-                  table: Any = None) -> dict[str, Any]:
+                  table: Any = None, lang: str | None = None, view: Any = NO_VIEW) -> dict[str, Any]:
     """The one message a seat (or spectator) gets after a change: its own view, legal actions, events.
-    ``table``: the table's public facts when the caller has them already (one computation per change)."""
+    ``table``: the table's public facts when the caller has them already (one computation per change);
+    ``lang``: the socket's language (labels and event texts in it alone), ``None`` for both; ``view``: the
+    seat's view when the caller has it already (sockets of one seat in two languages share it)."""
     msg: dict[str, Any] = {"type": "state", "full": full, "table": rt.public() if table is None else table,
                            "you": seat,
                            "version": rt.version, "view": None, "legal": [], "events": []}
     if rt.status != "open":
-        msg["view"] = rt.state.view(seat)
-        msg["legal"] = legal_for(rt, seat)
-        msg["events"] = visible_events(entries, seat)
+        msg["view"] = rt.state.view(seat) if view is NO_VIEW else view
+        msg["legal"] = legal_for(rt, seat, lang)
+        msg["events"] = visible_events(entries, seat, lang)
         left = rt.clock_left()
         if left is not None:
             msg["clock_left"] = round(left, 1)

@@ -1,10 +1,11 @@
 """The websocket endpoint: one connection watches one table, as a seat (with its token) or a spectator.
 
 Protocol (JSON text frames), client -> server:
-  ``{"type": "hello", "token": "..."?, "invite": "..."?, "delta": true?}`` first (within 10 s; a private
-  table needs its invite secret or a seat token); then
+  ``{"type": "hello", "token": "..."?, "invite": "..."?, "delta": true?, "lang": "en"|"ru"?}`` first
+  (within 10 s; a private table needs its invite secret or a seat token); then
   ``{"type": "action", "action": "<id>", "version": <n>}``, ``{"type": "back"}``, ``{"type": "leave"}``,
-  ``{"type": "sync"}``, ``{"type": "ping"}``.
+  ``{"type": "sync", "lang": ...?}``, ``{"type": "ping"}``. With ``lang``, legal actions' labels and event
+  texts come in that language alone (``{id, ru}``, ``text_ru``); without it, in both.
 Server -> client: ``welcome`` (your seat), ``state`` (your view, legal actions, new events), ``accepted``,
 ``error`` (code, message, and the current state), ``pong``; ``chat`` (the messages this socket may read:
 all of them once after ``welcome`` with ``full``, then each new one) and ``rematch`` (``chatfeed.py``).
@@ -18,14 +19,15 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import MutableMapping
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from .errors import PlayError, refusal
-from .hub import Client, demote
+from .hub import Client, demote, encode
 from .ratelimit import TokenBucket
-from .runtime import state_message
+from .runtime import socket_lang, state_message
 from .tokens import hash_token
 
 router = APIRouter()
@@ -43,12 +45,17 @@ class BadFrame(Exception):
         super().__init__(self.body["message"])
 
 
-async def receive_message(ws: WebSocket) -> dict[str, Any]:
-    """The next frame as a JSON object. Binary frames, oversized, malformed or too deeply nested JSON
-    raise ``BadFrame`` (the socket stays open); a disconnect raises ``WebSocketDisconnect``."""
+async def receive_frame(ws: WebSocket) -> MutableMapping[str, Any]:
+    """The next frame, unparsed (a refused frame is never parsed); a disconnect raises ``WebSocketDisconnect``."""
     frame = await ws.receive()
     if frame["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(frame.get("code", 1000))
+    return frame
+
+
+def parse_frame(frame: MutableMapping[str, Any]) -> dict[str, Any]:
+    """A frame as a JSON object. Binary frames, oversized, malformed or too deeply nested JSON raise
+    ``BadFrame`` (the socket stays open)."""
     raw = frame.get("text")
     if raw is None:
         raise BadFrame("bad_frame", "binary_frame")
@@ -63,6 +70,16 @@ async def receive_message(ws: WebSocket) -> dict[str, Any]:
     if not isinstance(msg, dict):
         raise BadFrame("bad_json", "not_object")
     return msg
+
+
+async def receive_message(ws: WebSocket) -> dict[str, Any]:
+    """The next frame as a JSON object (``parse_frame``)."""
+    return parse_frame(await receive_frame(ws))
+
+
+#: what a socket over its message rate is told, written once: a flood's refusals cost no formatting
+FLOODED = encode({"type": "error", **refusal("rate_limited", "socket_flood")})
+FLOOD_CLOSED = encode({"type": "error", **refusal("rate_limited", "flood_closed")})
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -107,7 +124,7 @@ async def _serve(ws: WebSocket, table_id: str, address: str, svc: Any, hub: Any,
         await ws.send_json({"type": "error", **exc.to_json()})
         await ws.close(code=4403)
         return
-    client = Client(ws, table_id, delta=hello.get("delta") is True)
+    client = Client(ws, table_id, delta=hello.get("delta") is True, lang=socket_lang(hello.get("lang")))
     if token:
         try:
             seat = await svc.seat_of(rt, token)
@@ -121,34 +138,30 @@ async def _serve(ws: WebSocket, table_id: str, address: str, svc: Any, hub: Any,
         if seat is not None and rt.seats[seat].away and rt.status == "playing":
             await svc.back(table_id, token)   # reconnecting is returning to the table
         client.send({"type": "welcome", "seat": seat, "table": table_id})
-        client.send(state_message(rt, seat, list(rt.log)[-settings.log_backlog:], full=True))
+        client.send(state_message(rt, seat, list(rt.log)[-settings.log_backlog:], full=True, lang=client.lang))
         await ws.app.state.chatfeed.welcome(rt, client)   # the chat this socket may read, then pushed
         bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
         strikes = 0
         while not writer.done():
-            try:
-                msg = await receive_message(ws)
-            except BadFrame as exc:
-                msg = None
-                bad: BadFrame | None = exc
-            else:
-                bad = None
-            if not bucket.allow():
+            frame = await receive_frame(ws)
+            if not bucket.allow():   # refused before the frame is even parsed: a flood costs little
                 strikes += 1
-                refused: dict[str, Any] = {"type": "error", **refusal("rate_limited", "socket_flood")}
                 if strikes % 10 == 1:   # now and then the current state, without amplifying a flood
-                    refused["state"] = state_message(rt, client.seat, [], full=True)
-                client.send(refused)
+                    client.send({"type": "error", **refusal("rate_limited", "socket_flood"),
+                                 "state": state_message(rt, client.seat, [], full=True, lang=client.lang)})
+                else:
+                    client.send(FLOODED)
                 if strikes > MAX_STRIKES:
-                    client.send({"type": "error", **refusal("rate_limited", "flood_closed")})
+                    client.send(FLOOD_CLOSED)
                     client.close(1008, "rate limited")
                     await asyncio.wait_for(asyncio.shield(writer), 5)
                     break
                 continue
-            if bad is not None:
-                client.send({"type": "error", **bad.body})
+            try:
+                msg = parse_frame(frame)
+            except BadFrame as exc:
+                client.send({"type": "error", **exc.body})
                 continue
-            assert msg is not None
             await _handle(svc, rt, client, token, msg)
     except (WebSocketDisconnect, TimeoutError):
         pass
@@ -181,7 +194,9 @@ async def _handle(svc: Any, rt: Any, client: Client, token: str | None, msg: dic
         if kind == "ping":
             client.send({"type": "pong", "t": msg.get("t")})
         elif kind == "sync":
-            client.send(state_message(rt, client.seat, list(rt.log)[-60:], full=True))
+            if "lang" in msg:   # the page changed its language: from now on texts come in the new one
+                client.lang = socket_lang(msg["lang"])
+            client.send(state_message(rt, client.seat, list(rt.log)[-60:], full=True, lang=client.lang))
         elif kind in ("action", "back", "leave"):
             seat = await _current_seat(svc, rt, client, token)
             if kind == "action":
@@ -197,5 +212,5 @@ async def _handle(svc: Any, rt: Any, client: Client, token: str | None, msg: dic
         if exc.code == "seat_lost":
             return   # demote() has told the socket already
         reply: dict[str, Any] = {"type": "error", **exc.to_json()}
-        reply["state"] = state_message(rt, client.seat, [], full=True)
+        reply["state"] = state_message(rt, client.seat, [], full=True, lang=client.lang)
         client.send(reply)

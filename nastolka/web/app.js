@@ -257,7 +257,8 @@ function tablePage(id) {
       retry = 500;
       const s = stored();
       // delta: after the first full state, only what changed (mergeState rebuilds each full state)
-      const hello = { type: "hello", delta: true };
+      // lang: labels and event texts in this page's language only (a language switch asks again: sync)
+      const hello = { type: "hello", delta: true, lang };
       if (s) hello.token = s.token;
       if (inviteFor(id)) hello.invite = inviteFor(id);   // watching a private table needs its secret
       ws.send(JSON.stringify(hello));
@@ -463,7 +464,7 @@ function tablePage(id) {
     // group "Place Fakir: row 1, slot 2" under "Place Fakir"
     const groups = new Map();
     for (const a of msg.legal) {
-      const label = a[lang] || a.en;
+      const label = pick(a);   // this page's language (either, for a moment after a switch)
       const cut = label.indexOf(": ");
       const head = cut > 0 ? label.slice(0, cut) : "";
       const tail = cut > 0 ? label.slice(cut + 2) : label;
@@ -663,7 +664,10 @@ function tablePage(id) {
   render();
   return {
     destroy() { closed = true; clearInterval(tick); if (ws) { ws.onclose = null; ws.close(); } setAttention(false, ""); },
-    rerender: render,
+    rerender() {   // the page's language changed: the server writes labels and event texts in the new one
+      if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "sync", lang }));
+      render();
+    },
   };
 }
 

@@ -89,9 +89,11 @@ export function term(gloss, id) {
   return entry ? entry[lang] || entry.en : String(id);
 }
 
-// a pair of texts the server sent in both languages
+// a text the server sent: in both languages, or (a socket that named one) in the page's language alone
 export function pick(obj, base = "text") {
-  return obj[`${base}_${lang}`] || obj[lang] || obj[`${base}_en`] || obj.en || "";
+  // a socket gets the server's texts in its page's language alone: until the answer to a language switch
+  // comes, the other language is what there is
+  return obj[`${base}_${lang}`] || obj[lang] || obj[`${base}_en`] || obj.en || obj[`${base}_ru`] || obj.ru || "";
 }
 
 // what the server said when it refused something, in this page's language (errors carry both)

@@ -191,3 +191,47 @@ def test_a_refused_move_resets_the_base(server: ServerProcess) -> None:
         a.close()
         b.close()
         host.close()
+
+
+def test_a_socket_that_names_its_language_gets_texts_in_it_alone(server: ServerProcess) -> None:
+    """``hello`` with ``lang``: labels and event texts in that language only, the same words a socket
+    without ``lang`` gets in both; ``sync`` with ``lang`` switches; an unknown language means both."""
+    host = Player(server)
+    tid = host.create([{}] * 2)["table"]["id"]
+    tokens = [host.join(tid, i, f"P{i}") for i in range(2)]
+    token = next(t for t in tokens if host.table(tid, t)["legal"])   # three sockets of the seat that acts
+    ru, both = host.socket(tid), host.socket(tid)
+    odd = host.socket(tid)
+    try:
+        ru.send(json.dumps({"type": "hello", "token": token, "delta": True, "lang": "ru"}))
+        both.send(json.dumps({"type": "hello", "token": token, "delta": True}))
+        odd.send(json.dumps({"type": "hello", "token": token, "delta": True, "lang": "fr"}))
+        held = {}
+        for name, ws in (("ru", ru), ("both", both), ("odd", odd)):
+            assert recv(ws)["type"] == "welcome"
+            held[name] = recv_until(ws, lambda m: m["type"] == "state")
+        assert held["both"]["legal"] and all(set(a) == {"id", "en", "ru"} for a in held["both"]["legal"])
+        assert held["odd"]["legal"] == held["both"]["legal"]
+        assert [set(a) for a in held["ru"]["legal"]] == [{"id", "ru"}] * len(held["ru"]["legal"])
+        assert [a["ru"] for a in held["ru"]["legal"]] == [a["ru"] for a in held["both"]["legal"]]
+        ru.send(json.dumps({"type": "action", "action": held["ru"]["legal"][0]["id"],
+                            "version": held["ru"]["version"]}))
+        for name, ws in (("ru", ru), ("both", both)):
+            msg = recv_until(ws, lambda m: m["type"] == "state" and m["version"] > 0)
+            assert msg.get("delta") is True and msg["events"], "the move's events come in the delta"
+            merged = merge_state(held[name], msg)
+            assert merged is not None
+            held[name] = merged
+        assert all(set(e) >= {"text_ru"} and "text_en" not in e for e in held["ru"]["events"])
+        assert [e["text_ru"] for e in held["ru"]["events"]] == [e["text_ru"] for e in held["both"]["events"]]
+        assert all("text_en" in e for e in held["both"]["events"])
+        # the page switches to English: a sync with the new language, and the deltas follow it
+        ru.send(json.dumps({"type": "sync", "lang": "en"}))
+        full = recv_until(ru, lambda m: m["type"] == "state" and m.get("full") is True)
+        assert full["events"] and all("text_en" in e and "text_ru" not in e for e in full["events"])
+        assert all(set(a) == {"id", "en"} for a in full["legal"])
+        assert [a["en"] for a in full["legal"]] == [a["en"] for a in held["both"]["legal"]]
+    finally:
+        for ws in (ru, both, odd):
+            ws.close()
+        host.close()

@@ -72,7 +72,7 @@ export default function showBattle(view, ctx) {
   // the "+" places for the picked card: over the card it would cover, or after the row's last card
   const targetsOf = (row) => new Map(places.filter(([, p]) => selected && p.card === selected && p.row === String(row.name))
     .map(([a, p]) => [Number(p.slot), h("button", { type: "button", class: "sb-target", "data-action": a.id, "data-slot": p.slot,
-      ...tipAttrs(a[ctx.lang] || a.en, ""), onclick: () => { selected = null; ctx.act(a.id); } }, "+")]));
+      ...tipAttrs(a[ctx.lang] || a.en || a.ru, ""), onclick: () => { selected = null; ctx.act(a.id); } }, "+")]));
   const prevRows = (ctx.prev && ctx.prev.rows) || [];
   const rows = (view.rows || []).map((row, r) => {
     const plus = targetsOf(row);
