@@ -3,8 +3,9 @@
 How it runs.  Work waiting to be done is a LIFO ``stack`` of frames ``(op, controller, source card)``;
 ``op`` is an effect primitive compiled from ``cards.toml`` (``data._compile``) or an internal step whose
 name starts with ``_``, resolved by ``effects.OPS``.  ``_run`` pops and executes frames until one needs a
-choice: it then stores the decision in ``decision`` (kind, seat, context…) and stops.  ``_apply`` answers
-the decision (``decisions.APPLY``) and runs again.  When the stack is empty ``_advance`` moves the turn on
+choice: it then stores the decision in ``decision`` (kind, seat, context…) and stops.  ``_do`` answers
+the decision (``decisions.APPLY``, given one of the integer codes ``decisions.LEGAL`` listed: ``codes.py``)
+and runs again.  When the stack is empty ``_advance`` moves the turn on
 through ``TURN_STEPS`` (Step 1 → Step 2 → Reaction window → Roll → Discard → end of turn) or, during a
 dogfight, through the R14 timing table (``dogfight.STEPS``).
 Who must decide is public (``to_act``), so a decision is skipped (resolved by itself) only when public
@@ -35,11 +36,11 @@ from __future__ import annotations
 from typing import Any
 
 from nastolka.engine import Event, GameState, OptionError, Result, Rng
-from nastolka.engine.ids import split_id
 
 from . import data as T
 from . import dogfight, views
 from . import setup as _setup
+from .codes import A_SHIFT, ARG_MASK, B_SHIFT, VERB_MASK, code_id
 from .data import (
     C_DEF,
     C_KW,
@@ -80,6 +81,7 @@ class TaleSpinState(GameState):
     (``data.py``); a hold entry is ``card | OPEN | knowledge mask << 8``."""
 
     text_module = "nastolka.games.talespin.text"  # labels, event words, terminal rendering
+    indexed = True   # decisions are integer codes (codes.py): legal_count and play_index build no ids
 
     # --- the table (set up once, R3)
     solo: bool                    # solitaire: side 1 is Shere Khan (R20)
@@ -119,7 +121,9 @@ class TaleSpinState(GameState):
     over: bool
     winners: tuple[int, ...]
     end_reason: str               # data.WIN_* (with a suffix for how Khan won)
-    _ev: list[Event]              # events of the action being applied
+    _ev: list[Event] | None       # events of the action being applied (None: nobody reads them, build none)
+    _codes: list[int] | None      # the legal codes of ``_codes_dec`` (legal_count, legal_keys), for apply_index
+    _codes_dec: tuple[Any, ...] | None  # the decision ``_codes`` belong to (by identity)
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -188,31 +192,79 @@ class TaleSpinState(GameState):
         new.last_roll = self.last_roll
         new.phase = self.phase
         new.asked = self.asked
-        new._ev = []
+        new._ev = None
+        new._codes = self._codes
+        new._codes_dec = self._codes_dec
 
-    def legal_ids(self, seat: int) -> list[str]:
+    def _legal_codes(self, seat: int) -> list[int]:
+        """The legal codes of ``seat`` now (``decisions.LEGAL``), computed afresh."""
         dec = self.decision
         if self.over or dec is None or dec[1] != seat:
             return []
         return LEGAL[dec[0]](self, dec)
 
+    def _cached_codes(self, seat: int) -> list[int]:
+        """The legal codes of ``seat``, kept for the ``apply_index`` that follows ``legal_count`` or
+        ``legal_keys`` (a playout or search step asks for the options, then takes one of them)."""
+        dec = self.decision
+        if self.over or dec is None or dec[1] != seat:
+            return []
+        codes = self._codes
+        if codes is None or self._codes_dec is not dec:
+            codes = self._codes = LEGAL[dec[0]](self, dec)
+            self._codes_dec = dec
+        return codes
+
+    def legal_ids(self, seat: int) -> list[str]:
+        return [code_id(c) for c in self._legal_codes(seat)]
+
+    def legal_count(self, seat: int) -> int:
+        return len(self._cached_codes(seat))
+
+    def legal_keys(self, seat: int) -> list[int]:
+        return self._cached_codes(seat)
+
+    def _code_id(self, code: int) -> str:
+        return code_id(code)
+
     def _apply(self, seat: int, aid: str) -> list[Event]:
         ev: list[Event] = []
+        self._do(self._code_of(seat, aid), ev)
+        return ev
+
+    def _apply_id(self, seat: int, aid: str, events: list[Event] | None) -> None:
+        self._do(self._code_of(seat, aid), events)
+
+    def _apply_index(self, seat: int, index: int, events: list[Event] | None) -> int:
+        c = self._cached_codes(seat)[index]
+        self._do(c, events)
+        return c
+
+    def _code_of(self, seat: int, aid: str) -> int:
+        """The code of the legal id ``aid`` (already checked, or taken from ``legal_ids``)."""
+        for c in self._legal_codes(seat):
+            if code_id(c) == aid:
+                return c
+        raise KeyError(aid)  # pragma: no cover - the engine checked the id
+
+    def _do(self, c: int, ev: list[Event] | None) -> None:
+        """Answer the pending decision with its legal code ``c``, then run on to the next decision;
+        the events into ``ev`` (``None``: a playout, nobody reads them and none are built)."""
         self._ev = ev
         dec = self.decision
         assert dec is not None
         self.decision = None
-        verb, params = split_id(aid)
-        APPLY[dec[0]](self, dec, verb, params)
+        self._codes = None
+        APPLY[dec[0]](self, dec, c & VERB_MASK, c >> A_SHIFT & ARG_MASK, c >> B_SHIFT & ARG_MASK)
         self._run()
-        self._ev = []
-        return ev
+        self._ev = None
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return views.build_view(self, seat)
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         views.determinize(self, seat, rng)
+        self._codes = None   # the hands changed under the same decision
 
     def _result(self) -> Result:
         if self.solo:
@@ -232,11 +284,15 @@ class TaleSpinState(GameState):
         ev: list[Event] = []
         self._ev = ev
         self._run()
-        self._ev = []
+        self._ev = None
         return ev
 
     def _e(self, kind: str, seats: tuple[int, ...] | None = None, **args: Any) -> None:
-        self._ev.append(Event(kind, args, seats))
+        """An event of the action being applied. The calls are guarded by ``if st._ev is not None``, so a
+        playout (``_ev`` None) does not even build their arguments; checked here again all the same."""
+        ev = self._ev
+        if ev is not None:
+            ev.append(Event(kind, args, seats))
 
     def _run(self) -> None:
         stack = self.stack
@@ -289,7 +345,8 @@ class TaleSpinState(GameState):
         self.winners = winners
         self.end_reason = reason
         self.decision = None
-        self._e("game_over", winners=list(winners), reason=reason)
+        if self._ev is not None:
+            self._e("game_over", winners=list(winners), reason=reason)
 
     def _open_cargo_count(self, s: int) -> int:
         return sum(1 for v in self.holds[s] if v & OPEN and C_TYPE[v & CARD_MASK] == CARGO)
@@ -362,7 +419,8 @@ class TaleSpinState(GameState):
             self.deck = self.discard
             self.discard = []
             self.rng.shuffle(self.deck)
-            self._e("reshuffle", size=len(self.deck))
+            if self._ev is not None:
+                self._e("reshuffle", size=len(self.deck))
         return self.deck.pop()
 
     def _gain(self, s: int, inst: int) -> None:
@@ -371,7 +429,8 @@ class TaleSpinState(GameState):
             if len(self.covered) < 12:
                 self.covered.append(inst)
                 clock = (T.COVER_START - 1 + len(self.covered) - 1) % 12 + 1
-                self._e("cover", card=DEF_ID[C_DEF[inst]], location=clock)
+                if self._ev is not None:
+                    self._e("cover", card=DEF_ID[C_DEF[inst]], location=clock)
             else:
                 self.discard.append(inst)
             return
@@ -391,9 +450,11 @@ class TaleSpinState(GameState):
             self._gain(s, inst)
             got += 1
             if hand and hand[-1] == inst:
-                self._e("drew_card", (s,), seat=s, card=DEF_ID[C_DEF[inst]])
+                if self._ev is not None:
+                    self._e("drew_card", (s,), seat=s, card=DEF_ID[C_DEF[inst]])
         if got:
-            self._e("draw", seat=s, n=got)
+            if self._ev is not None:
+                self._e("draw", seat=s, n=got)
 
     def _fill(self, s: int) -> None:
         """Draw up to 5 (R4.1); in solitaire red characters do not count (R20.4)."""
@@ -404,7 +465,8 @@ class TaleSpinState(GameState):
                 break
             self._gain(s, inst)
             if hand and hand[-1] == inst:
-                self._e("drew_card", (s,), seat=s, card=DEF_ID[C_DEF[inst]])
+                if self._ev is not None:
+                    self._e("drew_card", (s,), seat=s, card=DEF_ID[C_DEF[inst]])
 
     def _take_def(self, s: int, d: int) -> int:
         hand = self.hands[s]
@@ -430,7 +492,14 @@ class TaleSpinState(GameState):
                 return
 
     def _hand_defs(self, s: int) -> list[int]:
-        return sorted({C_DEF[i] for i in self.hands[s]})
+        """The card definitions in side ``s``'s hand, each once, in definition order (the options' order)."""
+        out: list[int] = []
+        for i in self.hands[s]:   # a hand holds at most 10 cards: a list beats a set
+            d = C_DEF[i]
+            if d not in out:
+                out.append(d)
+        out.sort()
+        return out
 
     def _add_passenger(self, s: int, inst: int) -> None:
         self.chains[s].append(inst)
@@ -455,7 +524,8 @@ def _step1(st: TaleSpinState) -> None:
     """R4.1 Step 1: draw 1, then up to 5; Artifacts' ``after_draw_step`` triggers (R11.4); in solitaire
     Khan takes a cargo (R20.3)."""
     a = st.active
-    st._e("turn", seat=a, turn=st.turn_no)
+    if st._ev is not None:
+        st._e("turn", seat=a, turn=st.turn_no)
     st._draw(a, 1)
     st._fill(a)
     st.phase = PH_STEP1_RES
@@ -496,7 +566,8 @@ def _roll(st: TaleSpinState) -> None:
     a = st.active
     r = st.dice.pop(0) if st.dice else st.rng.randint(1, 6)
     st.last_roll = r
-    st._e("roll", seat=a, value=r)
+    if st._ev is not None:
+        st._e("roll", seat=a, value=r)
     st.stack.append((("_chain", r, tuple(st.chains[a])), a, -1))
     st._push(T.PL_DIE[st.characters[a]][r], a)
     st.phase = PH_ROLL_RES
