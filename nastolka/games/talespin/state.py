@@ -33,7 +33,7 @@ the card-movement helpers (draw, gain, discard) that every other rules module ca
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from nastolka.engine import Event, GameState, OptionError, Result, Rng
 
@@ -73,6 +73,9 @@ from .dogfight import DF_PHASE_NAMES, Dogfight
 from .effects import OPS
 
 __all__ = ["DF_PHASE_NAMES", "LEGAL", "PHASE_NAMES", "ROUND_CAP", "TaleSpinState"]
+
+#: ``to_act`` by the seat that decides (prebuilt: asked before every move of a playout)
+ONE_SEAT: Final = tuple((s,) for s in range(8))
 
 
 class TaleSpinState(GameState):
@@ -149,9 +152,10 @@ class TaleSpinState(GameState):
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        if self.over or self.decision is None:
+        dec = self.decision
+        if self.over or dec is None:
             return ()
-        return (self.decision[1],)
+        return ONE_SEAT[dec[1]]
 
     @property
     def is_over(self) -> bool:
@@ -199,7 +203,10 @@ class TaleSpinState(GameState):
     def _legal_codes(self, seat: int) -> list[int]:
         """The legal codes of ``seat`` now (``decisions.LEGAL``), computed afresh."""
         dec = self.decision
-        if self.over or dec is None or dec[1] != seat:
+        if self.over or dec is None:
+            return []
+        who: int = dec[1]
+        if who != seat:
             return []
         return LEGAL[dec[0]](self, dec)
 
@@ -207,7 +214,10 @@ class TaleSpinState(GameState):
         """The legal codes of ``seat``, kept for the ``apply_index`` that follows ``legal_count`` or
         ``legal_keys`` (a playout or search step asks for the options, then takes one of them)."""
         dec = self.decision
-        if self.over or dec is None or dec[1] != seat:
+        if self.over or dec is None:
+            return []
+        who: int = dec[1]
+        if who != seat:
             return []
         codes = self._codes
         if codes is None or self._codes_dec is not dec:
@@ -492,13 +502,15 @@ class TaleSpinState(GameState):
                 return
 
     def _hand_defs(self, s: int) -> list[int]:
-        """The card definitions in side ``s``'s hand, each once, in definition order (the options' order)."""
+        """The card definitions in side ``s``'s hand, each once, in definition order (the options' order):
+        the sorted instances, copies of one card side by side (``data.C_DEF`` never decreases)."""
         out: list[int] = []
-        for i in self.hands[s]:   # a hand holds at most 10 cards: a list beats a set
+        last = -1
+        for i in sorted(self.hands[s]):
             d = C_DEF[i]
-            if d not in out:
+            if d != last:
                 out.append(d)
-        out.sort()
+                last = d
         return out
 
     def _add_passenger(self, s: int, inst: int) -> None:

@@ -50,13 +50,14 @@ def eligible(st: TaleSpinState, s: int, timing: str) -> list[int]:
         return []  # R20.3: Action text is never used in solitaire
     timings = T.D_TIMING
     defs: list[int] = []
-    for inst in st.hands[s]:   # a loop, not a set of a map: asked of every seat at every window
+    last = -1
+    for inst in sorted(st.hands[s]):   # asked of every seat at every window: no set, no map
         d = C_DEF[inst]
-        if timings[d] == timing and d not in defs:
+        if d != last and timings[d] == timing:   # sorted instances: copies of a card side by side
             defs.append(d)
+        last = d
     if not defs:
         return defs
-    defs.sort()
     return [d for d in defs if can_play(st, s, d)]
 
 
