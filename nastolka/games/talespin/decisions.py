@@ -10,7 +10,7 @@ One pair of functions per kind, each with its rule ids.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from . import data as T
 from .codes import (
@@ -442,13 +442,13 @@ Legal = Callable[["TaleSpinState", tuple[Any, ...]], list[int]]
 Answer = Callable[["TaleSpinState", tuple[Any, ...], int, int, int], None]
 
 #: decision kind -> its legal codes (the order is the RL encoder's list of kinds)
-LEGAL: dict[str, Legal] = {
+LEGAL: Final[dict[str, Legal]] = {
     "main": _l_main, "window": _l_window, "accept": _l_accept, "defend": _l_defend, "attack": _l_attack,
     "damage": _l_damage, "bounty": _l_bounty, "move": _l_move, "cargo": _l_cargo, "discard": _l_discard,
     "drop": _l_drop, "pick": _l_pick, "opp": _l_opp, "chain": _l_chain, "take": _l_take,
     "smaneuver": _l_smaneuver}
 #: decision kind -> how an answer is carried out (the code's verb and its arguments ``a`` and ``b``)
-APPLY: dict[str, Answer] = {
+APPLY: Final[dict[str, Answer]] = {
     "main": _a_main, "window": _a_window, "accept": _a_accept, "defend": _a_defend, "attack": _a_attack,
     "damage": _a_damage, "bounty": _a_bounty, "move": _a_move, "cargo": _a_cargo, "discard": _a_discard,
     "drop": _a_drop, "pick": _a_pick, "opp": _a_opp, "chain": _a_chain, "take": _a_take,

@@ -15,7 +15,7 @@ spec lists it; splitting it would scatter one table.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from . import data as T
 from .data import C_DEF, C_KW, C_TYPE, C_VAL, CARD_MASK, DEF_ID, HAND_CAP, OPEN, clamp_maneuver
@@ -432,7 +432,7 @@ def step_khan_cargo(st: TaleSpinState, op: tuple[Any, ...], c: int, src: int) ->
 Op = Callable[["TaleSpinState", tuple[Any, ...], int, int], None]
 
 #: primitive (or internal step) name in a frame -> the function that resolves it
-OPS: dict[str, Op] = {
+OPS: Final[dict[str, Op]] = {
     "move": op_move,
     "play_cargo": op_play_cargo,
     "draw": op_draw,

@@ -6,7 +6,7 @@ name starts with ``_``, resolved by ``effects.OPS``.  ``_run`` pops and executes
 choice: it then stores the decision in ``decision`` (kind, seat, context…) and stops.  ``_do`` answers
 the decision (``decisions.APPLY``, given one of the integer codes ``decisions.LEGAL`` listed: ``codes.py``)
 and runs again.  When the stack is empty ``_advance`` moves the turn on
-through ``TURN_STEPS`` (Step 1 → Step 2 → Reaction window → Roll → Discard → end of turn) or, during a
+through the turn steps (``_advance``: Step 1 → Step 2 → Reaction window → Roll → Discard → end of turn) or, during a
 dogfight, through the R14 timing table (``dogfight.STEPS``).
 Who must decide is public (``to_act``), so a decision is skipped (resolved by itself) only when public
 facts show it has a single option: every window is offered to every seat its timing names that holds a
@@ -44,7 +44,7 @@ from .codes import A_SHIFT, ARG_MASK, B_SHIFT, VERB_MASK, code_id
 from .data import (
     C_DEF,
     C_KW,
-    C_STATS,
+    C_STAT,
     C_TYPE,
     CARD_MASK,
     CARGO,
@@ -57,6 +57,7 @@ from .data import (
     PH_DISCARD,
     PH_END,
     PH_MAIN,
+    PH_REACT,
     PH_ROLL,
     PH_ROLL_RES,
     PH_STEP1,
@@ -107,7 +108,7 @@ class TaleSpinState(GameState):
     # --- this turn
     turn: int                     # index of the active player in ``order``
     turn_no: int                  # turns played, from 1
-    phase: int                    # turn step (data.PH_*), the row of ``TURN_STEPS``
+    phase: int                    # turn step (data.PH_*): which step ``_advance`` runs
     asked: int                    # seats of the reaction window / the discard to 7 already asked
     last_roll: int                # the die of this turn's Step 3 (0 before)
     stat_mods: list[int]          # ``modify_stat`` until the end of the turn, 3 per side (R6.1)
@@ -155,7 +156,8 @@ class TaleSpinState(GameState):
         dec = self.decision
         if self.over or dec is None:
             return ()
-        return ONE_SEAT[dec[1]]
+        who: int = dec[1]
+        return ONE_SEAT[who]
 
     @property
     def is_over(self) -> bool:
@@ -320,8 +322,25 @@ class TaleSpinState(GameState):
             st.append((ops[i], c, src))
 
     def _advance(self) -> None:
-        """Nothing left on the stack: the turn step (``TURN_STEPS``) or the dogfight's R14 row runs."""
-        TURN_STEPS[self.phase](self)
+        """Nothing left on the stack: the turn step of ``phase`` runs (in Step 2, the dogfight's R14 row).
+        Written out, not a table of functions: compiled, a direct call costs a fraction of one through a tuple."""
+        ph = self.phase
+        if ph == PH_MAIN:
+            _step2(self)
+        elif ph == PH_REACT:
+            _reaction(self)
+        elif ph == PH_STEP1:
+            _step1(self)
+        elif ph == PH_STEP1_RES:
+            _step1_done(self)
+        elif ph == PH_ROLL:
+            _roll(self)
+        elif ph == PH_ROLL_RES:
+            _roll_done(self)
+        elif ph == PH_DISCARD:
+            _discard_to_keep(self)
+        else:
+            _end(self)
 
     def _end_turn(self) -> None:
         """End of the turn (R17, R20.7, R24.9): somebody won, or the next player's turn begins."""
@@ -389,12 +408,13 @@ class TaleSpinState(GameState):
         """Total SHIPPING (0) / RANGE (1) / PILOTING (2) of side ``s`` (R6.1), never below 0."""
         if self.solo and s == 1:
             return 0
-        v = T.PL_STATS[self.characters[s]][k] + self.stat_mods[3 * s + k]
+        card_stat = C_STAT[k]
+        v = T.PL_STAT[k][self.characters[s]] + self.stat_mods[3 * s + k]
         for p in self.chains[s]:
-            v += C_STATS[p][k]
+            v += card_stat[p]
         for h in self.holds[s]:
             if h & OPEN:
-                v += C_STATS[h & CARD_MASK][k]
+                v += card_stat[h & CARD_MASK]
         return v if v > 0 else 0
 
     def _in_range(self, a: int, b: int) -> bool:
@@ -607,7 +627,3 @@ def _discard_to_keep(st: TaleSpinState) -> None:
 def _end(st: TaleSpinState) -> None:
     st._end_turn()
 
-
-#: turn phase (data.PH_*) -> the step that runs when nothing is left to resolve
-TURN_STEPS = (_step1, _step2, _reaction, _roll, _discard_to_keep, _end, _step1_done, _roll_done)
-assert len(TURN_STEPS) == len(PHASE_NAMES)

@@ -50,15 +50,13 @@ def eligible(st: TaleSpinState, s: int, timing: str) -> list[int]:
         return []  # R20.3: Action text is never used in solitaire
     timings = T.D_TIMING
     defs: list[int] = []
-    last = -1
-    for inst in sorted(st.hands[s]):   # asked of every seat at every window: no set, no map
+    for inst in st.hands[s]:   # asked of every seat at every window: a plain loop, mostly finding nothing
         d = C_DEF[inst]
-        if d != last and timings[d] == timing:   # sorted instances: copies of a card side by side
+        if timings[d] == timing:
             defs.append(d)
-        last = d
-    if not defs:
-        return defs
-    return [d for d in defs if can_play(st, s, d)]
+    if len(defs) > 1:
+        defs = sorted(set(defs))
+    return [d for d in defs if can_play(st, s, d)] if defs else defs
 
 
 def play_action(st: TaleSpinState, s: int, d: int) -> None:
