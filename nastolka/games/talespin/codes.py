@@ -66,8 +66,9 @@ ID_FORMS: Final[tuple[str, ...]] = (
 )
 assert len(ID_FORMS) == V_TAKE_NONE + 1
 
-#: the ids made so far, by code (a few hundred distinct codes occur at all)
+#: the ids made so far, by code (a few hundred distinct codes occur at all), and the other way round
 _IDS: Final[dict[int, str]] = {}
+_CODES: Final[dict[str, int]] = {}
 
 
 def code(verb: int, a: int = 0, b: int = 0) -> int:
@@ -83,4 +84,11 @@ def code_id(c: int) -> str:
         a = c >> A_SHIFT & ARG_MASK
         aid = form.format(card=DEF_ID[a] if "{card}" in form else "", a=a, b=c >> B_SHIFT & ARG_MASK)
         _IDS[c] = aid
+        _CODES[aid] = c
     return aid
+
+
+def id_code(aid: str) -> int | None:
+    """The code of an id made by :func:`code_id` (every id ``legal_ids`` listed), else ``None``: the way
+    back for ``apply(seat, id)`` without listing the options again. Codes and ids are one to one."""
+    return _CODES.get(aid)

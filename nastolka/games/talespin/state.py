@@ -40,7 +40,7 @@ from nastolka.engine import Event, GameState, OptionError, Result, Rng
 from . import data as T
 from . import dogfight, views
 from . import setup as _setup
-from .codes import A_SHIFT, ARG_MASK, B_SHIFT, VERB_MASK, code_id
+from .codes import A_SHIFT, ARG_MASK, B_SHIFT, VERB_MASK, code_id, id_code
 from .data import (
     C_DEF,
     C_KW,
@@ -254,6 +254,9 @@ class TaleSpinState(GameState):
 
     def _code_of(self, seat: int, aid: str) -> int:
         """The code of the legal id ``aid`` (already checked, or taken from ``legal_ids``)."""
+        known = id_code(aid)
+        if known is not None:
+            return known
         for c in self._legal_codes(seat):
             if code_id(c) == aid:
                 return c
