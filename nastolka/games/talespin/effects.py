@@ -4,7 +4,7 @@ Every card effect, die result, Cargo Bonus, Reward and trigger is compiled (``da
 of ops ``(name, params...)``; ``TaleSpinState._run`` pops frames ``(op, controller, source card)`` off the
 stack and calls ``OPS[name]``. A primitive either finishes, pushes more frames (its steps, whose names
 start with ``_`` in the frames and ``step_`` here), or asks a decision by setting ``st.decision`` —
-answered in ``actions.py``. Each function names its rule id; targets and playability are in ``targets.py``.
+answered in ``decisions.py``. Each function names its rule id; targets and playability are in ``targets.py``.
 
 Why functions of the state (``st``) and not methods: one module per job, the state class keeps only its
 fields and the turn flow, and every primitive is found by grepping its name or its rule id.

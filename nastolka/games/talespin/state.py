@@ -22,9 +22,9 @@ but no hand, chain, token or seat; every "opponent" is side 1 (R20.2).
 
 The game's modules, one job each: ``setup.py`` (R3 and the ``setup`` block), ``state.py`` (this: fields,
 engine hooks, turn flow, card movement), ``effects.py`` (one function per primitive, R16), ``targets.py``
-(targets and playability), ``dogfight.py`` (R13/R14), ``decisions.py`` (legal ids and answers per decision
-kind), ``actions.py`` (fixed ids), ``views.py`` (views and determinization), ``text.py``/``words.toml``
-(presentation), ``heuristic.py`` (the bot).
+(targets and playability), ``dogfight.py`` (R13/R14), ``decisions.py`` (legal options and answers per
+decision kind), ``codes.py`` (options as integer codes, and their ids), ``actions.py`` (fixed ids),
+``views.py`` (views and determinization), ``text.py``/``words.toml`` (presentation), ``heuristic.py`` (the bot).
 
 Why this module is over 400 lines: a third of it is the field declarations (each commented) and the
 field-by-field ``_copy_into`` that keeps ``clone`` cheap; the rest is the engine hooks, the turn flow and

@@ -1,6 +1,6 @@
 """Who and what an effect may target, and whether a card may be played (R12, R16.3-R16.5, R24.2, R24.3).
 
-Shared by the effect primitives (``effects.py``), the decisions (``actions.py``) and Damage (``dogfight``):
+Shared by the effect primitives (``effects.py``), the decisions (``decisions.py``) and Damage (``dogfight``):
 each answers "which cards or sides are legal here", and a pick with a single legal target is done at once
 (that target follows from public facts), otherwise it becomes a decision.
 """
