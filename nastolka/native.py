@@ -62,6 +62,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "nastolka.games.show_battle.state",
     "nastolka.games.show_battle.views",
     "nastolka.games.talespin.actions",
+    "nastolka.games.talespin.codes",
     "nastolka.games.talespin.data",
     "nastolka.games.talespin.decisions",
     "nastolka.games.talespin.dogfight",

@@ -16,10 +16,8 @@ from nastolka.engine.ids import format_id
 
 NONE: Final = "none"
 
-#: R14 damage: open a packed cargo, discard an open one (by position in the hold), discard from hand, or
-#: (solitaire) uncover a covered card
-DAMAGE_OPEN: Final = tuple(format_id("damage", do="open", pos=i) for i in range(128))  # more than the cards in the game
-DAMAGE_DISCARD: Final = tuple(format_id("damage", do="discard", pos=i) for i in range(128))  # more than the cards in the game
+#: R14 damage without a position: discard from hand, or (solitaire) uncover a covered card (the rules make
+#: every damage id from its code: ``codes.py``)
 DAMAGE_HAND: Final = format_id("damage", do="hand")
 DAMAGE_UNCOVER: Final = format_id("damage", do="uncover")
 BOUNTY_NONE: Final = format_id("bounty", card=NONE)

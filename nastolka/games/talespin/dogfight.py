@@ -7,7 +7,7 @@ next. :func:`advance` runs the row of the current phase; a row either asks a dec
 moves ``phase`` on, and ``TaleSpinState._run`` calls it again until somebody must choose.
 
 The answers to the dogfight's decisions (accept, defend, attack, damage, bounty, Khan's maneuvers) live
-with the other decisions in ``actions.py``; the card effects that act on a fight in ``effects.py``.
+with the other decisions in ``decisions.py``; the card effects that act on a fight in ``effects.py``.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from . import data as T
-from .actions import DAMAGE_DISCARD, DAMAGE_HAND, DAMAGE_OPEN, DAMAGE_UNCOVER
+from .codes import V_DAMAGE_DISCARD, V_DAMAGE_HAND, V_DAMAGE_OPEN, V_DAMAGE_UNCOVER, code
 from .data import C_DEF, C_DMG, C_DRW, C_VAL, DEF_ID, HAND_CAP, OPEN, clamp_maneuver
 
 if TYPE_CHECKING:
@@ -147,7 +147,8 @@ def start(st: TaleSpinState, a: int, d: int, pilot: int) -> None:
     st.dogfight = df
     st.attack_cards = []
     st.defence_cards = []
-    st._e("dogfight", seat=a, target=d, pilot=DEF_ID[C_DEF[pilot]] if pilot >= 0 else None)
+    if st._ev is not None:
+        st._e("dogfight", seat=a, target=d, pilot=DEF_ID[C_DEF[pilot]] if pilot >= 0 else None)
     if pilot >= 0:
         st._push(T.D_MODS[C_DEF[pilot]], a, pilot)
 
@@ -193,7 +194,8 @@ def _window(st: TaleSpinState, df: Dogfight) -> None:
     df.asked = 0
     if ph == DF_W4:   # DF-M1: the attacker points to A1, the printed maneuver
         df.current = clamp_maneuver(df.printed_value + df.first_modifier)
-        st._e("maneuver", seat=df.attacker, value=df.current, source="first")
+        if st._ev is not None:
+            st._e("maneuver", seat=df.attacker, value=df.current, source="first")
 
 
 def _accept(st: TaleSpinState, df: Dogfight) -> None:
@@ -201,7 +203,8 @@ def _accept(st: TaleSpinState, df: Dogfight) -> None:
     if df.cannot_decline:
         df.accepted = True
         df.phase = DF_W3
-        st._e("accept", seat=df.defender, forced=True)
+        if st._ev is not None:
+            st._e("accept", seat=df.defender, forced=True)
     else:
         st.decision = ("accept", df.defender)
 
@@ -253,7 +256,8 @@ def _attacker_wins(st: TaleSpinState, df: Dogfight) -> None:
     df.winner = ATTACKER_WON
     df.damage = df.printed_damage + sum(C_DMG[i] for i in st.attack_cards)
     df.draw = df.printed_draw + sum(C_DRW[i] for i in st.attack_cards)
-    st._e("dogfight_won", seat=df.attacker, role="attacker")
+    if st._ev is not None:
+        st._e("dogfight_won", seat=df.attacker, role="attacker")
     df.phase = DF_V1
 
 
@@ -283,7 +287,8 @@ def _draw_icons(st: TaleSpinState, df: Dogfight) -> None:
 def _defender_wins(st: TaleSpinState, df: Dogfight) -> None:
     """DF-D (R13.10)."""
     df.winner = DEFENDER_WON
-    st._e("dogfight_won", seat=df.defender, role="defender")
+    if st._ev is not None:
+        st._e("dogfight_won", seat=df.defender, role="defender")
     df.phase = DF_D1
 
 
@@ -301,7 +306,8 @@ def _cleanup(st: TaleSpinState, df: Dogfight) -> None:
     st.dogfight = None
     st.attack_cards = []
     st.defence_cards = []
-    st._e("dogfight_over")
+    if st._ev is not None:
+        st._e("dogfight_over")
 
 
 def _solo_maneuvers(st: TaleSpinState, df: Dogfight) -> None:
@@ -321,10 +327,12 @@ def khan_reveal(st: TaleSpinState, df: Dogfight) -> None:
         st.defence_cards.append(inst)
     h = max([df.printed_value] + [C_VAL[i] for i in st.attack_cards])
     kv = [C_VAL[i] for i in st.defence_cards]
-    st._e("khan_maneuvers", cards=[DEF_ID[C_DEF[i]] for i in st.defence_cards], high=h)
+    if st._ev is not None:
+        st._e("khan_maneuvers", cards=[DEF_ID[C_DEF[i]] for i in st.defence_cards], high=h)
     if 1 in kv or max(kv) >= h:
         df.winner = DEFENDER_WON
-        st._e("dogfight_won", seat=-1, role="khan")
+        if st._ev is not None:
+            st._e("dogfight_won", seat=-1, role="khan")
         df.phase = DF_X
         if 1 in kv:
             st._draw(0, 1)
@@ -333,7 +341,8 @@ def khan_reveal(st: TaleSpinState, df: Dogfight) -> None:
         st.won_khan = True
         df.damage = df.printed_damage + sum(C_DMG[i] for i in st.attack_cards)
         df.draw = df.printed_draw + sum(C_DRW[i] for i in st.attack_cards)
-        st._e("dogfight_won", seat=0, role="attacker")
+        if st._ev is not None:
+            st._e("dogfight_won", seat=0, role="attacker")
         df.phase = DF_V3
 
 
@@ -397,21 +406,22 @@ def yield_(st: TaleSpinState) -> None:
     assert df is not None
     if df.accepted and not df.blocked:
         df.yield_bonus = 1  # R13.8 / R24.4
-    st._e("yield", seat=df.defender)
+    if st._ev is not None:
+        st._e("yield", seat=df.defender)
     df.phase = DF_V
 
 
-def damage_options(st: TaleSpinState, a: int, d: int) -> list[str]:
-    """R13.9 / R20.5.7: the ids one Damage point may take: open or discard each cargo, a hand discard,
-    or (solitaire) uncovering a Location."""
+def damage_options(st: TaleSpinState, a: int, d: int) -> list[int]:
+    """R13.9 / R20.5.7: the options (codes) one Damage point may take: open or discard each cargo, a hand
+    discard, or (solitaire) uncovering a Location."""
     out = []
     for i, v in enumerate(st.holds[d]):
-        out.append(DAMAGE_DISCARD[i] if v & OPEN else DAMAGE_OPEN[i])
+        out.append(code(V_DAMAGE_DISCARD if v & OPEN else V_DAMAGE_OPEN, i))
     if st.solo:
         if st.covered:
-            out.append(DAMAGE_UNCOVER)
+            out.append(V_DAMAGE_UNCOVER)
     elif st.hands[d]:
-        out.append(DAMAGE_HAND)
+        out.append(V_DAMAGE_HAND)
     return out
 
 

@@ -4,7 +4,7 @@ Every card effect, die result, Cargo Bonus, Reward and trigger is compiled (``da
 of ops ``(name, params...)``; ``TaleSpinState._run`` pops frames ``(op, controller, source card)`` off the
 stack and calls ``OPS[name]``. A primitive either finishes, pushes more frames (its steps, whose names
 start with ``_`` in the frames and ``step_`` here), or asks a decision by setting ``st.decision`` —
-answered in ``actions.py``. Each function names its rule id; targets and playability are in ``targets.py``.
+answered in ``decisions.py``. Each function names its rule id; targets and playability are in ``targets.py``.
 
 Why functions of the state (``st``) and not methods: one module per job, the state class keeps only its
 fields and the turn flow, and every primitive is found by grepping its name or its rule id.
@@ -15,7 +15,7 @@ spec lists it; splitting it would scatter one table.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from . import data as T
 from .data import C_DEF, C_KW, C_TYPE, C_VAL, CARD_MASK, DEF_ID, HAND_CAP, OPEN, clamp_maneuver
@@ -87,12 +87,14 @@ def step_discard1(st: TaleSpinState, op: tuple[Any, ...], c: int, src: int) -> N
         inst = hand.pop(st.rng.randbelow(len(hand)))
         st._forget(s, C_DEF[inst])
         st._discard_inst(inst)
-        st._e("discard", seat=s, card=DEF_ID[C_DEF[inst]])
+        if st._ev is not None:
+            st._e("discard", seat=s, card=DEF_ID[C_DEF[inst]])
     elif len(hand) == 1:  # public: a hand of one card (copies of one card are still asked)
         inst = hand.pop()
         st._forget(s, C_DEF[inst])
         st._discard_inst(inst)
-        st._e("discard", seat=s, card=DEF_ID[C_DEF[inst]])
+        if st._ev is not None:
+            st._e("discard", seat=s, card=DEF_ID[C_DEF[inst]])
     else:
         st.decision = ("discard", s, "effect")
 
@@ -110,8 +112,9 @@ def op_take_from_hand(st: TaleSpinState, op: tuple[Any, ...], c: int, src: int) 
         st._forget(t, C_DEF[inst])
         st._gain(c, inst)
         st._reveal(c, inst, 1 << t)
-        st._e("take_from_hand", seat=c, side=t)
-        st._e("took_card", (c, t), card=DEF_ID[C_DEF[inst]])
+        if st._ev is not None:
+            st._e("take_from_hand", seat=c, side=t)
+            st._e("took_card", (c, t), card=DEF_ID[C_DEF[inst]])
 
 
 def op_search_deck(st: TaleSpinState, op: tuple[Any, ...], c: int, src: int) -> None:
@@ -154,7 +157,8 @@ def do_take(st: TaleSpinState, c: int, where: str, d: int) -> None:
             del pile[k]
             st._gain(c, inst)
             st._reveal(c, inst, (1 << st.sides) - 1)
-            st._e("take", seat=c, source=where, card=DEF_ID[d])  # shown to everyone (R24.7)
+            if st._ev is not None:
+                st._e("take", seat=c, source=where, card=DEF_ID[d])  # shown to everyone (R24.7)
             return
 
 
@@ -187,7 +191,8 @@ def op_repack(st: TaleSpinState, op: tuple[Any, ...], c: int, src: int) -> None:
     for i, v in enumerate(hold):
         if v & OPEN:
             hold[i] = (v & CARD_MASK) | allmask
-    st._e("repack", seat=c)
+    if st._ev is not None:
+        st._e("repack", seat=c)
 
 
 def op_shuffle_cargo(st: TaleSpinState, op: tuple[Any, ...], c: int, src: int) -> None:
@@ -197,7 +202,8 @@ def op_shuffle_cargo(st: TaleSpinState, op: tuple[Any, ...], c: int, src: int) -
     for i, v in enumerate(hold):
         if not v & OPEN:
             hold[i] = v & CARD_MASK  # others no longer know which packed card is where
-    st._e("shuffle_cargo", seat=c)
+    if st._ev is not None:
+        st._e("shuffle_cargo", seat=c)
 
 
 def op_steal_cargo(st: TaleSpinState, op: tuple[Any, ...], c: int, src: int) -> None:
@@ -224,7 +230,8 @@ def op_discard_self(st: TaleSpinState, op: tuple[Any, ...], c: int, src: int) ->
         if src in ch:
             ch.remove(src)
             st._discard_inst(src)
-            st._e("discard_passenger", seat=c, card=DEF_ID[C_DEF[src]])
+            if st._ev is not None:
+                st._e("discard_passenger", seat=c, card=DEF_ID[C_DEF[src]])
 
 
 def op_move_to_first(st: TaleSpinState, op: tuple[Any, ...], c: int, src: int) -> None:
@@ -255,7 +262,8 @@ def move_passenger(st: TaleSpinState, c: int, i: int, where: str) -> None:
         ch.insert(0, p)
     else:
         ch.append(p)
-    st._e("move_passenger", seat=c, card=DEF_ID[C_DEF[p]], to=where)
+    if st._ev is not None:
+        st._e("move_passenger", seat=c, card=DEF_ID[C_DEF[p]], to=where)
 
 
 def op_discard_passenger(st: TaleSpinState, op: tuple[Any, ...], c: int, src: int) -> None:
@@ -274,7 +282,8 @@ def op_discard_passenger(st: TaleSpinState, op: tuple[Any, ...], c: int, src: in
         if op[2] == "last" or len(ch) == 1:
             p = ch.pop()
             st._discard_inst(p)
-            st._e("discard_passenger", seat=t, card=DEF_ID[C_DEF[p]])
+            if st._ev is not None:
+                st._e("discard_passenger", seat=t, card=DEF_ID[C_DEF[p]])
         else:
             st.stack.append((("_chainpick", "dpass", t, 0), c, src))
 
@@ -303,7 +312,8 @@ def op_steal_passenger(st: TaleSpinState, op: tuple[Any, ...], c: int, src: int)
 def steal_passenger(st: TaleSpinState, c: int, t: int, i: int) -> None:
     """R8.3: the stolen Passenger goes to the end of the chain; over 4, its owner drops one."""
     p = st.chains[t].pop(i)
-    st._e("steal_passenger", seat=c, side=t, card=DEF_ID[C_DEF[p]])
+    if st._ev is not None:
+        st._e("steal_passenger", seat=c, side=t, card=DEF_ID[C_DEF[p]])
     st._add_passenger(c, p)
 
 
@@ -335,7 +345,8 @@ def op_maneuver_from_deck(st: TaleSpinState, op: tuple[Any, ...], c: int, src: i
     st.attack_cards.append(inst)
     df.current = clamp_maneuver(C_VAL[inst] + op[1])
     df.resolved = True
-    st._e("maneuver", seat=c, card=DEF_ID[C_DEF[inst]], value=df.current, source="deck")
+    if st._ev is not None:
+        st._e("maneuver", seat=c, card=DEF_ID[C_DEF[inst]], value=df.current, source="deck")
 
 
 def op_cancel_dogfight(st: TaleSpinState, op: tuple[Any, ...], c: int, src: int) -> None:
@@ -345,7 +356,8 @@ def op_cancel_dogfight(st: TaleSpinState, op: tuple[Any, ...], c: int, src: int)
         df.phase = DF_E
         df.asked = 0
         df.winner = CANCELLED
-        st._e("dogfight_cancelled", seat=c)
+        if st._ev is not None:
+            st._e("dogfight_cancelled", seat=c)
 
 
 def op_dogfight_rule(st: TaleSpinState, op: tuple[Any, ...], c: int, src: int) -> None:
@@ -413,13 +425,14 @@ def step_khan_cargo(st: TaleSpinState, op: tuple[Any, ...], c: int, src: int) ->
     inst = st._pop_deck()
     if inst >= 0:
         st.holds[1].append(inst)
-        st._e("khan_cargo", n=len(st.holds[1]))
+        if st._ev is not None:
+            st._e("khan_cargo", n=len(st.holds[1]))
 
 
 Op = Callable[["TaleSpinState", tuple[Any, ...], int, int], None]
 
 #: primitive (or internal step) name in a frame -> the function that resolves it
-OPS: dict[str, Op] = {
+OPS: Final[dict[str, Op]] = {
     "move": op_move,
     "play_cargo": op_play_cargo,
     "draw": op_draw,

@@ -190,7 +190,9 @@ def create(cls: type[TaleSpinState], players: int, options: dict[str, Any], rng:
             s._fill(seat)
     s.phase = (PH_STEP1, PH_MAIN, PH_ROLL, PH_DISCARD)[step - 1]
     setup_midgame(s, setup, step, pilot)
-    s._ev = []
+    s._ev = None
+    s._codes = None
+    s._codes_dec = None
     return s
 
 

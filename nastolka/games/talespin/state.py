@@ -3,9 +3,10 @@
 How it runs.  Work waiting to be done is a LIFO ``stack`` of frames ``(op, controller, source card)``;
 ``op`` is an effect primitive compiled from ``cards.toml`` (``data._compile``) or an internal step whose
 name starts with ``_``, resolved by ``effects.OPS``.  ``_run`` pops and executes frames until one needs a
-choice: it then stores the decision in ``decision`` (kind, seat, context…) and stops.  ``_apply`` answers
-the decision (``decisions.APPLY``) and runs again.  When the stack is empty ``_advance`` moves the turn on
-through ``TURN_STEPS`` (Step 1 → Step 2 → Reaction window → Roll → Discard → end of turn) or, during a
+choice: it then stores the decision in ``decision`` (kind, seat, context…) and stops.  ``_do`` answers
+the decision (``decisions.APPLY``, given one of the integer codes ``decisions.LEGAL`` listed: ``codes.py``)
+and runs again.  When the stack is empty ``_advance`` moves the turn on
+through the turn steps (``_advance``: Step 1 → Step 2 → Reaction window → Roll → Discard → end of turn) or, during a
 dogfight, through the R14 timing table (``dogfight.STEPS``).
 Who must decide is public (``to_act``), so a decision is skipped (resolved by itself) only when public
 facts show it has a single option: every window is offered to every seat its timing names that holds a
@@ -21,9 +22,9 @@ but no hand, chain, token or seat; every "opponent" is side 1 (R20.2).
 
 The game's modules, one job each: ``setup.py`` (R3 and the ``setup`` block), ``state.py`` (this: fields,
 engine hooks, turn flow, card movement), ``effects.py`` (one function per primitive, R16), ``targets.py``
-(targets and playability), ``dogfight.py`` (R13/R14), ``decisions.py`` (legal ids and answers per decision
-kind), ``actions.py`` (fixed ids), ``views.py`` (views and determinization), ``text.py``/``words.toml``
-(presentation), ``heuristic.py`` (the bot).
+(targets and playability), ``dogfight.py`` (R13/R14), ``decisions.py`` (legal options and answers per
+decision kind), ``codes.py`` (options as integer codes, and their ids), ``actions.py`` (fixed ids),
+``views.py`` (views and determinization), ``text.py``/``words.toml`` (presentation), ``heuristic.py`` (the bot).
 
 Why this module is over 400 lines: a third of it is the field declarations (each commented) and the
 field-by-field ``_copy_into`` that keeps ``clone`` cheap; the rest is the engine hooks, the turn flow and
@@ -32,18 +33,18 @@ the card-movement helpers (draw, gain, discard) that every other rules module ca
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from nastolka.engine import Event, GameState, OptionError, Result, Rng
-from nastolka.engine.ids import split_id
 
 from . import data as T
 from . import dogfight, views
 from . import setup as _setup
+from .codes import A_SHIFT, ARG_MASK, B_SHIFT, VERB_MASK, code_id, id_code
 from .data import (
     C_DEF,
     C_KW,
-    C_STATS,
+    C_STAT,
     C_TYPE,
     CARD_MASK,
     CARGO,
@@ -56,6 +57,7 @@ from .data import (
     PH_DISCARD,
     PH_END,
     PH_MAIN,
+    PH_REACT,
     PH_ROLL,
     PH_ROLL_RES,
     PH_STEP1,
@@ -73,6 +75,9 @@ from .effects import OPS
 
 __all__ = ["DF_PHASE_NAMES", "LEGAL", "PHASE_NAMES", "ROUND_CAP", "TaleSpinState"]
 
+#: ``to_act`` by the seat that decides (prebuilt: asked before every move of a playout)
+ONE_SEAT: Final = tuple((s,) for s in range(8))
+
 
 class TaleSpinState(GameState):
     """The whole game state: ints, lists of ints, immutable tuples and the small ``Dogfight`` (cheap
@@ -80,6 +85,7 @@ class TaleSpinState(GameState):
     (``data.py``); a hold entry is ``card | OPEN | knowledge mask << 8``."""
 
     text_module = "nastolka.games.talespin.text"  # labels, event words, terminal rendering
+    indexed = True   # decisions are integer codes (codes.py): legal_count and play_index build no ids
 
     # --- the table (set up once, R3)
     solo: bool                    # solitaire: side 1 is Shere Khan (R20)
@@ -102,7 +108,7 @@ class TaleSpinState(GameState):
     # --- this turn
     turn: int                     # index of the active player in ``order``
     turn_no: int                  # turns played, from 1
-    phase: int                    # turn step (data.PH_*), the row of ``TURN_STEPS``
+    phase: int                    # turn step (data.PH_*): which step ``_advance`` runs
     asked: int                    # seats of the reaction window / the discard to 7 already asked
     last_roll: int                # the die of this turn's Step 3 (0 before)
     stat_mods: list[int]          # ``modify_stat`` until the end of the turn, 3 per side (R6.1)
@@ -119,7 +125,9 @@ class TaleSpinState(GameState):
     over: bool
     winners: tuple[int, ...]
     end_reason: str               # data.WIN_* (with a suffix for how Khan won)
-    _ev: list[Event]              # events of the action being applied
+    _ev: list[Event] | None       # events of the action being applied (None: nobody reads them, build none)
+    _codes: list[int] | None      # the legal codes of ``_codes_dec`` (legal_count, legal_keys), for apply_index
+    _codes_dec: tuple[Any, ...] | None  # the decision ``_codes`` belong to (by identity)
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -145,9 +153,11 @@ class TaleSpinState(GameState):
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        if self.over or self.decision is None:
+        dec = self.decision
+        if self.over or dec is None:
             return ()
-        return (self.decision[1],)
+        who: int = dec[1]
+        return ONE_SEAT[who]
 
     @property
     def is_over(self) -> bool:
@@ -188,31 +198,88 @@ class TaleSpinState(GameState):
         new.last_roll = self.last_roll
         new.phase = self.phase
         new.asked = self.asked
-        new._ev = []
+        new._ev = None
+        new._codes = self._codes
+        new._codes_dec = self._codes_dec
 
-    def legal_ids(self, seat: int) -> list[str]:
+    def _legal_codes(self, seat: int) -> list[int]:
+        """The legal codes of ``seat`` now (``decisions.LEGAL``), computed afresh."""
         dec = self.decision
-        if self.over or dec is None or dec[1] != seat:
+        if self.over or dec is None:
+            return []
+        who: int = dec[1]
+        if who != seat:
             return []
         return LEGAL[dec[0]](self, dec)
 
+    def _cached_codes(self, seat: int) -> list[int]:
+        """The legal codes of ``seat``, kept for the ``apply_index`` that follows ``legal_count`` or
+        ``legal_keys`` (a playout or search step asks for the options, then takes one of them)."""
+        dec = self.decision
+        if self.over or dec is None:
+            return []
+        who: int = dec[1]
+        if who != seat:
+            return []
+        codes = self._codes
+        if codes is None or self._codes_dec is not dec:
+            codes = self._codes = LEGAL[dec[0]](self, dec)
+            self._codes_dec = dec
+        return codes
+
+    def legal_ids(self, seat: int) -> list[str]:
+        return [code_id(c) for c in self._legal_codes(seat)]
+
+    def legal_count(self, seat: int) -> int:
+        return len(self._cached_codes(seat))
+
+    def legal_keys(self, seat: int) -> list[int]:
+        return self._cached_codes(seat)
+
+    def _code_id(self, code: int) -> str:
+        return code_id(code)
+
     def _apply(self, seat: int, aid: str) -> list[Event]:
         ev: list[Event] = []
+        self._do(self._code_of(seat, aid), ev)
+        return ev
+
+    def _apply_id(self, seat: int, aid: str, events: list[Event] | None) -> None:
+        self._do(self._code_of(seat, aid), events)
+
+    def _apply_index(self, seat: int, index: int, events: list[Event] | None) -> int:
+        c = self._cached_codes(seat)[index]
+        self._do(c, events)
+        return c
+
+    def _code_of(self, seat: int, aid: str) -> int:
+        """The code of the legal id ``aid`` (already checked, or taken from ``legal_ids``)."""
+        known = id_code(aid)
+        if known is not None:
+            return known
+        for c in self._legal_codes(seat):
+            if code_id(c) == aid:
+                return c
+        raise KeyError(aid)  # pragma: no cover - the engine checked the id
+
+    def _do(self, c: int, ev: list[Event] | None) -> None:
+        """Answer the pending decision with its legal code ``c``, then run on to the next decision;
+        the events into ``ev`` (``None``: a playout, nobody reads them and none are built)."""
         self._ev = ev
         dec = self.decision
         assert dec is not None
         self.decision = None
-        verb, params = split_id(aid)
-        APPLY[dec[0]](self, dec, verb, params)
+        self._codes = None
+        APPLY[dec[0]](self, dec, c & VERB_MASK, c >> A_SHIFT & ARG_MASK, c >> B_SHIFT & ARG_MASK)
         self._run()
-        self._ev = []
-        return ev
+        self._ev = None
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return views.build_view(self, seat)
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         views.determinize(self, seat, rng)
+        self._codes = None   # the hands changed under the same decision
 
     def _result(self) -> Result:
         if self.solo:
@@ -232,11 +299,15 @@ class TaleSpinState(GameState):
         ev: list[Event] = []
         self._ev = ev
         self._run()
-        self._ev = []
+        self._ev = None
         return ev
 
     def _e(self, kind: str, seats: tuple[int, ...] | None = None, **args: Any) -> None:
-        self._ev.append(Event(kind, args, seats))
+        """An event of the action being applied. The calls are guarded by ``if st._ev is not None``, so a
+        playout (``_ev`` None) does not even build their arguments; checked here again all the same."""
+        ev = self._ev
+        if ev is not None:
+            ev.append(Event(kind, args, seats))
 
     def _run(self) -> None:
         stack = self.stack
@@ -254,8 +325,25 @@ class TaleSpinState(GameState):
             st.append((ops[i], c, src))
 
     def _advance(self) -> None:
-        """Nothing left on the stack: the turn step (``TURN_STEPS``) or the dogfight's R14 row runs."""
-        TURN_STEPS[self.phase](self)
+        """Nothing left on the stack: the turn step of ``phase`` runs (in Step 2, the dogfight's R14 row).
+        Written out, not a table of functions: compiled, a direct call costs a fraction of one through a tuple."""
+        ph = self.phase
+        if ph == PH_MAIN:
+            _step2(self)
+        elif ph == PH_REACT:
+            _reaction(self)
+        elif ph == PH_STEP1:
+            _step1(self)
+        elif ph == PH_STEP1_RES:
+            _step1_done(self)
+        elif ph == PH_ROLL:
+            _roll(self)
+        elif ph == PH_ROLL_RES:
+            _roll_done(self)
+        elif ph == PH_DISCARD:
+            _discard_to_keep(self)
+        else:
+            _end(self)
 
     def _end_turn(self) -> None:
         """End of the turn (R17, R20.7, R24.9): somebody won, or the next player's turn begins."""
@@ -289,7 +377,8 @@ class TaleSpinState(GameState):
         self.winners = winners
         self.end_reason = reason
         self.decision = None
-        self._e("game_over", winners=list(winners), reason=reason)
+        if self._ev is not None:
+            self._e("game_over", winners=list(winners), reason=reason)
 
     def _open_cargo_count(self, s: int) -> int:
         return sum(1 for v in self.holds[s] if v & OPEN and C_TYPE[v & CARD_MASK] == CARGO)
@@ -322,12 +411,13 @@ class TaleSpinState(GameState):
         """Total SHIPPING (0) / RANGE (1) / PILOTING (2) of side ``s`` (R6.1), never below 0."""
         if self.solo and s == 1:
             return 0
-        v = T.PL_STATS[self.characters[s]][k] + self.stat_mods[3 * s + k]
+        card_stat = C_STAT[k]
+        v = T.PL_STAT[k][self.characters[s]] + self.stat_mods[3 * s + k]
         for p in self.chains[s]:
-            v += C_STATS[p][k]
+            v += card_stat[p]
         for h in self.holds[s]:
             if h & OPEN:
-                v += C_STATS[h & CARD_MASK][k]
+                v += card_stat[h & CARD_MASK]
         return v if v > 0 else 0
 
     def _in_range(self, a: int, b: int) -> bool:
@@ -362,7 +452,8 @@ class TaleSpinState(GameState):
             self.deck = self.discard
             self.discard = []
             self.rng.shuffle(self.deck)
-            self._e("reshuffle", size=len(self.deck))
+            if self._ev is not None:
+                self._e("reshuffle", size=len(self.deck))
         return self.deck.pop()
 
     def _gain(self, s: int, inst: int) -> None:
@@ -371,7 +462,8 @@ class TaleSpinState(GameState):
             if len(self.covered) < 12:
                 self.covered.append(inst)
                 clock = (T.COVER_START - 1 + len(self.covered) - 1) % 12 + 1
-                self._e("cover", card=DEF_ID[C_DEF[inst]], location=clock)
+                if self._ev is not None:
+                    self._e("cover", card=DEF_ID[C_DEF[inst]], location=clock)
             else:
                 self.discard.append(inst)
             return
@@ -391,9 +483,11 @@ class TaleSpinState(GameState):
             self._gain(s, inst)
             got += 1
             if hand and hand[-1] == inst:
-                self._e("drew_card", (s,), seat=s, card=DEF_ID[C_DEF[inst]])
+                if self._ev is not None:
+                    self._e("drew_card", (s,), seat=s, card=DEF_ID[C_DEF[inst]])
         if got:
-            self._e("draw", seat=s, n=got)
+            if self._ev is not None:
+                self._e("draw", seat=s, n=got)
 
     def _fill(self, s: int) -> None:
         """Draw up to 5 (R4.1); in solitaire red characters do not count (R20.4)."""
@@ -404,7 +498,8 @@ class TaleSpinState(GameState):
                 break
             self._gain(s, inst)
             if hand and hand[-1] == inst:
-                self._e("drew_card", (s,), seat=s, card=DEF_ID[C_DEF[inst]])
+                if self._ev is not None:
+                    self._e("drew_card", (s,), seat=s, card=DEF_ID[C_DEF[inst]])
 
     def _take_def(self, s: int, d: int) -> int:
         hand = self.hands[s]
@@ -430,7 +525,16 @@ class TaleSpinState(GameState):
                 return
 
     def _hand_defs(self, s: int) -> list[int]:
-        return sorted({C_DEF[i] for i in self.hands[s]})
+        """The card definitions in side ``s``'s hand, each once, in definition order (the options' order):
+        the sorted instances, copies of one card side by side (``data.C_DEF`` never decreases)."""
+        out: list[int] = []
+        last = -1
+        for i in sorted(self.hands[s]):
+            d = C_DEF[i]
+            if d != last:
+                out.append(d)
+                last = d
+        return out
 
     def _add_passenger(self, s: int, inst: int) -> None:
         self.chains[s].append(inst)
@@ -455,7 +559,8 @@ def _step1(st: TaleSpinState) -> None:
     """R4.1 Step 1: draw 1, then up to 5; Artifacts' ``after_draw_step`` triggers (R11.4); in solitaire
     Khan takes a cargo (R20.3)."""
     a = st.active
-    st._e("turn", seat=a, turn=st.turn_no)
+    if st._ev is not None:
+        st._e("turn", seat=a, turn=st.turn_no)
     st._draw(a, 1)
     st._fill(a)
     st.phase = PH_STEP1_RES
@@ -496,7 +601,8 @@ def _roll(st: TaleSpinState) -> None:
     a = st.active
     r = st.dice.pop(0) if st.dice else st.rng.randint(1, 6)
     st.last_roll = r
-    st._e("roll", seat=a, value=r)
+    if st._ev is not None:
+        st._e("roll", seat=a, value=r)
     st.stack.append((("_chain", r, tuple(st.chains[a])), a, -1))
     st._push(T.PL_DIE[st.characters[a]][r], a)
     st.phase = PH_ROLL_RES
@@ -524,7 +630,3 @@ def _discard_to_keep(st: TaleSpinState) -> None:
 def _end(st: TaleSpinState) -> None:
     st._end_turn()
 
-
-#: turn phase (data.PH_*) -> the step that runs when nothing is left to resolve
-TURN_STEPS = (_step1, _step2, _reaction, _roll, _discard_to_keep, _end, _step1_done, _roll_done)
-assert len(TURN_STEPS) == len(PHASE_NAMES)

@@ -1,6 +1,6 @@
 """Who and what an effect may target, and whether a card may be played (R12, R16.3-R16.5, R24.2, R24.3).
 
-Shared by the effect primitives (``effects.py``), the decisions (``actions.py``) and Damage (``dogfight``):
+Shared by the effect primitives (``effects.py``), the decisions (``decisions.py``) and Damage (``dogfight``):
 each answers "which cards or sides are legal here", and a pick with a single legal target is done at once
 (that target follows from public facts), otherwise it becomes a decision.
 """
@@ -49,8 +49,14 @@ def eligible(st: TaleSpinState, s: int, timing: str) -> list[int]:
     if st.solo:
         return []  # R20.3: Action text is never used in solitaire
     timings = T.D_TIMING
-    defs = {d for d in map(C_DEF.__getitem__, st.hands[s]) if timings[d] == timing}
-    return [d for d in sorted(defs) if can_play(st, s, d)] if defs else []
+    defs: list[int] = []
+    for inst in st.hands[s]:   # asked of every seat at every window: a plain loop, mostly finding nothing
+        d = C_DEF[inst]
+        if timings[d] == timing:
+            defs.append(d)
+    if len(defs) > 1:
+        defs = sorted(set(defs))
+    return [d for d in defs if can_play(st, s, d)] if defs else defs
 
 
 def play_action(st: TaleSpinState, s: int, d: int) -> None:
@@ -59,7 +65,8 @@ def play_action(st: TaleSpinState, s: int, d: int) -> None:
     st.resolving.append(inst)
     if T.D_TIKI[d]:
         st.tiki_played[s] |= 1 << d
-    st._e("action", seat=s, card=DEF_ID[d])
+    if st._ev is not None:
+        st._e("action", seat=s, card=DEF_ID[d])
     st.stack.append((("_to_discard", inst), s, inst))
     st._push(T.D_EFFECT[d], s, inst)
     st._push(T.D_COST[d], s, inst)
@@ -145,22 +152,28 @@ def do_pick(st: TaleSpinState, c: int, kind: str, side: int, i: int) -> None:
     if kind == "open":  # R10.6
         if C_TYPE[inst] in (CARGO, ARTIFACT):
             hold[i] = inst | OPEN | (((1 << st.sides) - 1) << 8)
-            st._e("open_cargo", seat=c, side=side, pos=i, card=name, bluff=False)
+            if st._ev is not None:
+                st._e("open_cargo", seat=c, side=side, pos=i, card=name, bluff=False)
         else:
             del hold[i]
             st._discard_inst(inst)
-            st._e("open_cargo", seat=c, side=side, pos=i, card=name, bluff=True)
+            if st._ev is not None:
+                st._e("open_cargo", seat=c, side=side, pos=i, card=name, bluff=True)
     elif kind == "peek":
         hold[i] = v | (1 << (8 + c))
-        st._e("peek", (c,), seat=c, side=side, pos=i, card=name)
-        st._e("peek_public", seat=c, side=side, pos=i)
+        if st._ev is not None:
+            st._e("peek", (c,), seat=c, side=side, pos=i, card=name)
+            st._e("peek_public", seat=c, side=side, pos=i)
     elif kind == "steal":  # R10.8
         del hold[i]
         st.holds[c].append((v & 0xFF) | (v >> 8 | 1 << side) << 8)
-        st._e("steal_cargo", seat=c, side=side, card=name if v & OPEN else None)
+        if st._ev is not None:
+            st._e("steal_cargo", seat=c, side=side, card=name if v & OPEN else None)
         if not v & OPEN:
-            st._e("stolen_card", (c,), card=name)
+            if st._ev is not None:
+                st._e("stolen_card", (c,), card=name)
     else:  # dcargo
         del hold[i]
         st._discard_inst(inst)
-        st._e("discard_cargo", seat=c, side=side, card=name)
+        if st._ev is not None:
+            st._e("discard_cargo", seat=c, side=side, card=name)
