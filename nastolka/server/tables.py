@@ -4,6 +4,11 @@ Every change follows one order: validate against the cached state, write to the 
 transaction (the action log's primary key (table, version) rejects a conflicting write from any process),
 then update the cache, then tell listeners (the websocket hub and the bot worker). Nobody hears of a move
 before it is committed, and a move is never applied twice.
+
+Why over 400 lines: the seating rules (reserved seats, owners, invites, removals), the move path and the
+end of a game share that one order and one lock per table; split across modules, the order would have to
+be re-established in each. Persistence lives in ``db.py`` and ``store.py``, the stand-in bots in ``bots.py``,
+the fan-out in ``hub.py``.
 """
 
 from __future__ import annotations

@@ -5,6 +5,9 @@ choose (``effects.py``, ``dogfight.py``, the turn flow in ``state.py``). ``LEGAL
 the seat may take, as integer codes (``codes.py``: a verb and two small arguments; the id of a code is made
 only when somebody asks for ids), and ``APPLY[kind]`` carries one out, given the code's verb and arguments.
 One pair of functions per kind, each with its rule ids.
+
+Why over 400 lines: TaleSpin has twenty-odd kinds of decision (turn steps, response windows, dogfight
+answers, Khan's), each a short pair of functions; the two tables at the bottom list them all in one place.
 """
 
 from __future__ import annotations

@@ -8,6 +8,9 @@ moves ``phase`` on, and ``TaleSpinState._run`` calls it again until somebody mus
 
 The answers to the dogfight's decisions (accept, defend, attack, damage, bounty, Khan's maneuvers) live
 with the other decisions in ``decisions.py``; the card effects that act on a fight in ``effects.py``.
+
+Why over 400 lines: the R14 table has a row per timing step, plus the solitaire fight (R20.5); each row's
+function is short, and reading them in the table's order is reading the rulebook's page.
 """
 
 from __future__ import annotations
