@@ -13,7 +13,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedCo
 from nastolka.engine import Game
 from nastolka.engine.words import ENGINE
 
-from .common import console, err_console
+from .common import console, err_console, load_game, parse_options, split_names
+from .lang import resolve_lang
 
 CLUSTER_HELP = ("run the games on a Ray cluster: HOST:PORT of its head, or auto "
                 "(needs pip install 'nastolka[cluster]'); records still land on this machine")
@@ -73,3 +74,11 @@ def speed_line(summary: dict[str, Any], lang: str) -> str:
     return words("speed", lang, length=summary["mean_actions"], errors=summary["errors"],
                  games=summary["games_per_second"], actions=summary["actions_per_second"], where=where,
                  retried=retried)
+
+
+def batch_inputs(game_id: str, option: list[str], bots: str, lang: str | None) -> tuple[str, Game,
+                                                                                    dict[str, Any], list[str]]:
+    """What ``simulate`` and ``arena`` read first: the language, the game, its options and the bots — each
+    refused with one clear line when wrong."""
+    game = load_game(game_id)
+    return resolve_lang(lang), game, parse_options(game, option), split_names(bots, "bots")

@@ -11,9 +11,9 @@ from nastolka.arena import run_arena
 from nastolka.arena_report import label_name, report_names, write_report
 from nastolka.engine.words import ENGINE, seat_names
 
-from ._batch import batch_progress, chunk_option, cluster_option, title, words
-from .common import console, load_game, parse_options, print_json, split_names
-from .lang import LANG_HELP, resolve_lang
+from ._batch import batch_inputs, batch_progress, chunk_option, cluster_option, title, words
+from .common import console, print_json
+from .lang import LANG_HELP
 
 
 def arena_cmd(
@@ -36,10 +36,7 @@ def arena_cmd(
     lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
 ) -> None:
     """Play bots against each other with rotating seats; win rates, ratings and a balance report."""
-    lang = resolve_lang(lang)
-    game = load_game(game_id)
-    opts = parse_options(game, option)
-    names = split_names(bots, "bots")
+    lang, game, opts, names = batch_inputs(game_id, option, bots, lang)
     kwargs: dict[str, Any] = dict(seed=seed, options=opts, jobs=jobs, records_dir=records, ratings_path=ratings,
                                   time_scale=time_scale, cluster=cluster, chunk_size=chunk_size)
     with batch_progress(f"{game.name(lang)}: {', '.join(seat_names(names, lang))}", count, quiet=json_out) as hooks:

@@ -8,9 +8,9 @@ from rich.table import Table
 from nastolka.engine.words import seat_names
 from nastolka.simulate import simulate
 
-from ._batch import batch_progress, chunk_option, cluster_option, speed_line, title, words
-from .common import console, load_game, parse_options, print_json, split_names
-from .lang import LANG_HELP, resolve_lang
+from ._batch import batch_inputs, batch_progress, chunk_option, cluster_option, speed_line, title, words
+from .common import console, print_json
+from .lang import LANG_HELP
 
 
 def simulate_cmd(
@@ -28,10 +28,7 @@ def simulate_cmd(
     lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
 ) -> None:
     """Run games between bots and report win rates by seat, length, errors and speed."""
-    lang = resolve_lang(lang)
-    game = load_game(game_id)
-    opts = parse_options(game, option)
-    names = split_names(bots, "bots")
+    lang, game, opts, names = batch_inputs(game_id, option, bots, lang)
     with batch_progress(game.name(lang), count, quiet=json_out) as hooks:
         batch = simulate(game.id, players, names, count, seed=seed, options=opts, jobs=jobs,
                          records_dir=records, cluster=cluster, chunk_size=chunk_size, **hooks)
