@@ -32,6 +32,7 @@ from .hub import Hub
 from .pubsub import RedisBus, listen_postgres
 from .replays import ReplayCache
 from .tables import TableService
+from .warmup import warm_up
 
 log = logging.getLogger("nastolka.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -114,6 +115,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.hub, app.state.worker, app.state.chatfeed = hub, worker, feed
         await worker.recover()
         tasks.append(asyncio.create_task(_evict_idle(service, hub, worker, settings.idle_evict)))
+        warm_up()
         settle_heap()
         try:
             yield
