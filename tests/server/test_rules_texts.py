@@ -28,10 +28,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         yield s
 
 
-@pytest.mark.parametrize("lang", ["ru", "en"])
-@pytest.mark.parametrize("game,players,moves,seed", POSITIONS)
-def test_hovering_a_card_shows_its_words_toml_text(server: ServerProcess, browser: Any, game: str, players: int,
-                                                   moves: int, seed: int, lang: str) -> None:
+def drawn(server: ServerProcess, browser: Any, game: str, players: int, moves: int, seed: int,
+          lang: str) -> tuple[Any, Any, dict[str, Any], Any]:
+    """A page in ``lang`` with the game's board drawn from a mid-game view; the game's words beside it."""
     ctx = browser.new_context(**DESKTOP)
     ctx.add_init_script(f"localStorage.setItem('nastolka.lang', {lang!r});")
     page = ctx.new_page()
@@ -41,6 +40,14 @@ def test_hovering_a_card_shows_its_words_toml_text(server: ServerProcess, browse
     page.evaluate(DRAW, [view, NAMES[:players]])
     words = get(game).words
     assert words is not None
+    return ctx, page, view, words
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("game,players,moves,seed", POSITIONS)
+def test_hovering_a_card_shows_its_words_toml_text(server: ServerProcess, browser: Any, game: str, players: int,
+                                                   moves: int, seed: int, lang: str) -> None:
+    ctx, page, view, words = drawn(server, browser, game, players, moves, seed, lang)
     if game == "colt_express":   # mid-Stealin' the hand is in the pile: the round card (an event) is hovered
         selector, ident = ".ce-round", str(view["round_card"])
     else:
@@ -59,15 +66,7 @@ def test_hovering_a_turn_of_the_round_card_names_it(server: ServerProcess, brows
     """Colt Express's round card shows its turns as pictures: each one's tip names the turn and gives its
     rules text from words.toml (it once showed the bare letter "N", a Latin letter in Russian)."""
     game, players, moves, seed = next(p for p in POSITIONS if p[0] == "colt_express")
-    ctx = browser.new_context(**DESKTOP)
-    ctx.add_init_script(f"localStorage.setItem('nastolka.lang', {lang!r});")
-    page = ctx.new_page()
-    page.goto(f"{server.url}/#/rules/{game}")
-    page.wait_for_selector("#rules")
-    view = mid_game_view(game, players, moves, seed)
-    page.evaluate(DRAW, [view, NAMES[:players]])
-    words = get(game).words
-    assert words is not None
+    ctx, page, view, words = drawn(server, browser, game, players, moves, seed, lang)
     symbol = str(view["turns"])[0]
     assert words.text(f"turn.{symbol}", lang)
     hover_tip(page, ".ce-turn", words.text(f"turn.{symbol}", lang))
