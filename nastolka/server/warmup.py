@@ -17,31 +17,30 @@ from nastolka.engine.words import default_names
 from .glossary import glossary
 from .presentation import boards, presentation
 
-#: moves of a seeded random game per game: enough to meet each kind of label and event text once
+#: moves played per game (always the first legal action): enough to meet the common labels and event texts
 WARM_MOVES = 12
 
 
 def warm_up() -> None:
-    """Touch every lazily loaded part of every registered game in both languages (a few ms each)."""
+    """Touch every lazily loaded part of every registered game in both languages (0.3 s in all, pure build)."""
     boards()
     for game in all_games():
         presentation(game)
         glossary(game)
         players = max(game.min_players, min(2, game.max_players))
         state = game.new(players, seed=0)
+        names = {lang: default_names(players, lang) for lang in ("en", "ru")}
         for _ in range(WARM_MOVES):
             if state.is_over:
                 break
             seat = state.to_act[0]
-            for lang in ("en", "ru"):
-                names = default_names(players, lang)
-                for action in state.legal_actions(seat, names):
+            for lang, people in names.items():
+                for action in state.legal_actions(seat, people):
                     action.label(lang)
             events = state.apply(seat, state.legal_ids(seat)[0])
-            for lang in ("en", "ru"):
-                names = default_names(players, lang)
+            for lang, people in names.items():
                 for event in events:
-                    state.event_text(event, lang, names)
+                    state.event_text(event, lang, people)
         for name in bot_names(game):
             if name in ("random", "easy", "normal"):
                 make_bot(game, name, 0)

@@ -216,15 +216,14 @@ class TaleSpinState(GameState):
         """The legal codes of ``seat``, kept for the ``apply_index`` that follows ``legal_count`` or
         ``legal_keys`` (a playout or search step asks for the options, then takes one of them)."""
         dec = self.decision
-        if self.over or dec is None:
-            return []
-        who: int = dec[1]
-        if who != seat:
-            return []
         codes = self._codes
-        if codes is None or self._codes_dec is not dec:
-            codes = self._codes = LEGAL[dec[0]](self, dec)
-            self._codes_dec = dec
+        if codes is not None and dec is not None and self._codes_dec is dec:   # kept for ``dec``'s seat only
+            who: int = dec[1]
+            if who == seat:
+                return codes
+        codes = self._legal_codes(seat)
+        if codes:
+            self._codes, self._codes_dec = codes, dec
         return codes
 
     def legal_ids(self, seat: int) -> list[str]:
