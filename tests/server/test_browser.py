@@ -187,6 +187,21 @@ def check_log(page: Any, names: list[str], face: str) -> None:
     page.wait_for_selector("#hist-live", state="detached")
 
 
+def page_showing(pages: list[Any], selector: str, seconds: float) -> Any:
+    """The first page on which `selector` is visible.
+
+    Which seat moves first is dealt, and the bot may move first, so the test cannot pick the page
+    before the server has said whose turn it is (CI once picked the wrong one and waited 45 s).
+    """
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for page in pages:
+            if page.locator(selector).is_visible():
+                return page
+        pages[0].wait_for_timeout(100)
+    raise AssertionError(f"{selector} was not shown on any page in {seconds} s")
+
+
 def play_to_end(pages: list[Any], rng: random.Random, seconds: float, checks: Any = None) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -350,8 +365,7 @@ def test_two_people_and_a_bot_play_colt_express(server: ServerProcess, browser: 
     join(vera, invite, 1)
     fan.wait_for_selector(".table-page[data-status='playing']")
     # the hint button asks the search bot what it would play and why
-    who = fan if fan.locator("#hint-btn").count() else vera
-    who.wait_for_selector("#hint-btn")
+    who = page_showing([fan, vera], "#hint-btn", 45)
     who.click("#hint-btn")
     who.wait_for_selector("#hint .hint-list li")
     best = who.locator("#hint strong").inner_text()
