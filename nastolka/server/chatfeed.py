@@ -63,7 +63,11 @@ class ChatFeed:
                 rematch = conn.execute(select(tables.c.rematch).where(tables.c.id == rt.id)).scalar()
                 return [message(r) for r in reversed(rows)], rematch
 
-            backlog, rematch = await self.service.db.run(read)
+            if rt.chat_quiet:   # nothing can have been written yet: no trip to the database per socket
+                backlog: list[dict[str, Any]] = []
+                rematch: str | None = None
+            else:
+                backlog, rematch = await self.service.db.run(read)
         finally:
             late = self._waiting.pop(client, [])
         top = backlog[-1]["id"] if backlog else 0

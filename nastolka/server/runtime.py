@@ -90,6 +90,9 @@ class Runtime:
     played_version: str = ""
     #: False for a casual table: no ratings, and a seat may ask the search bot for a hint
     rated: bool = True
+    #: no chat message or rematch link can exist yet: a table this process created, with no other process
+    #: to post to it (a socket's hello then skips reading the chat from the database)
+    chat_quiet: bool = False
     #: display names per language and seating (``display_names``)
     _names: dict[tuple[Any, ...], list[str]] = field(default_factory=dict, repr=False)
 

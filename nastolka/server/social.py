@@ -89,6 +89,7 @@ async def post_chat(svc: TableService, rt: Runtime, seat: int | None, name: Any,
         key = res.inserted_primary_key
         return {"id": int(key[0]) if key else 0, "channel": channel, "seat": seat, "name": who, "text": text}
 
+    rt.chat_quiet = False   # from now on a new socket reads the chat from the database
     return await svc.db.run(tx)
 
 
@@ -138,6 +139,7 @@ async def rematch(svc: TableService, rt: Runtime, seat: int) -> dict[str, Any]:
                 conn.execute(delete(tables).where(tables.c.id == new.id))
                 return str(conn.execute(select(tables.c.rematch).where(tables.c.id == rt.id)).scalar())
 
+            rt.chat_quiet = False
             existing = await svc.db.run(link)
             if existing != new.id:
                 svc.cache.pop(new.id, None)

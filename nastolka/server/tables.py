@@ -21,6 +21,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
 from sqlalchemy import Connection
@@ -158,7 +159,11 @@ class TableService:
 
     async def _catch_up(self, rt: Runtime) -> list[LogEntry]:
         since = rt.version
-        loaded = await self.db.run(lambda c: store.load_table(c, rt.id, since))
+        return self._absorb(rt, await self.db.run(lambda c: store.load_table(c, rt.id, since)))
+
+    def _absorb(self, rt: Runtime, loaded: tuple[Any, list[Any], list[Any]] | None) -> list[LogEntry]:
+        """Bring the cached table to what the database holds (rows read since ``rt.version``, under its lock):
+        seats, status, record, and the actions it has not applied yet."""
         if loaded is None:
             return []
         row, seat_rows, action_rows = loaded
@@ -184,6 +189,12 @@ class TableService:
                 await publish(f"{self.instance}:{table_id}")
             except Exception:
                 log.exception("publish failed for table %s", table_id)
+
+    @property
+    def bus(self) -> bool:
+        """Whether other server processes may change tables (PostgreSQL NOTIFY or Redis connects them);
+        without a bus this process is the database's only writer."""
+        return self.pg_notify or bool(self.publishers)
 
     def _notify_in_tx(self, conn: Connection, table_id: str) -> None:
         if self.pg_notify:
@@ -256,7 +267,10 @@ class TableService:
         await self.db.run(tx)
         if status == "open":
             self.open_by_address.setdefault(address, set()).add(table_id)
-        rt = await self.get(table_id)
+        # the new table is cached from the rows just written (reading them back cost two thread hops)
+        rt = self.cache.setdefault(table_id, Runtime.from_rows(
+            SimpleNamespace(**table_row, record=None), [SimpleNamespace(**r) for r in rows], self.default_clock))
+        rt.chat_quiet = not self.bus
         await self._changed(rt, [])
         return Created(rt, owner, invite, seat_invites)
 
@@ -310,9 +324,15 @@ class TableService:
             self._notify_in_tx(conn, table_id)
             return "ok"
 
+        def tx_and_read(conn: Connection) -> tuple[str, Any]:
+            # the table as it is now is read in the same transaction: one trip to the database thread
+            outcome = tx(conn)
+            return outcome, store.load_table(conn, table_id, since)
+
         async with rt.lock:
-            outcome = await self.db.run(tx)
-            entries = await self._catch_up(rt)
+            since = rt.version
+            outcome, loaded = await self.db.run(tx_and_read)
+            entries = self._absorb(rt, loaded)
         if outcome != "ok":
             reserved_for = rt.seats[seat].name
             code, say, status = {"started": ("seat_taken", "started", 409),
@@ -363,15 +383,16 @@ class TableService:
         """
         table_id = rt.id
 
-        def tx(conn: Connection) -> bool:
+        def tx(conn: Connection) -> tuple[bool, Any]:
             done = change(conn)
             if done:
                 self._notify_in_tx(conn, table_id)
-            return done
+            return done, store.load_table(conn, table_id, since)
 
         async with rt.lock:
-            done = await self.db.run(tx)
-            entries = await self._catch_up(rt)
+            since = rt.version
+            done, loaded = await self.db.run(tx)
+            entries = self._absorb(rt, loaded)
         if not done:
             raise refused
         await self._publish(table_id)

@@ -232,3 +232,29 @@ def test_chat_reaches_the_sockets_of_another_process(pg_url: str, tmp_path: Path
     finally:
         s1.stop()
         s2.stop()
+
+
+def test_a_new_socket_is_sent_the_rematch_of_a_table_that_never_had_chat(tmp_path: Path) -> None:
+    """A table this process created holds no chat: a socket's hello skips the database for it — until a
+    rematch link (or a message) is written, which the next hello must then carry."""
+    with ServerProcess(f"sqlite:///{tmp_path / 'quiet.db'}", log_path=tmp_path / "server.log") as srv, \
+            httpx.Client(base_url=srv.url, timeout=10) as http:
+        tid = http.post("/api/tables", json={"game": "toy", "seats": [{}, {}]}).json()["table"]["id"]
+        tokens = {i: http.post(f"/api/tables/{tid}/join", json={"seat": i, "name": n}).json()["token"]
+                  for i, n in enumerate(("Аня", "Boris"))}
+        url = f"{srv.ws_url}/ws/tables/{tid}"
+        with connect(url) as early:
+            early.send(json.dumps({"type": "hello", "token": tokens[0]}))
+            first = _recv_until(early, lambda m: m["type"] == "chat")
+            assert first["messages"] == [] and first["rematch"] is None
+        deadline = time.monotonic() + 30
+        while (s := http.get(f"/api/tables/{tid}").json())["table"]["status"] != "over":
+            assert time.monotonic() < deadline, "the game did not end"
+            mine = http.get(f"/api/tables/{tid}", headers={"X-Seat-Token": tokens[s["view"]["to_act"][0]]}).json()
+            if mine["legal"]:
+                http.post(f"/api/tables/{tid}/actions", json={"action": mine["legal"][0]["id"], "version": mine["version"]},
+                          headers={"X-Seat-Token": tokens[s["view"]["to_act"][0]]})
+        new = http.post(f"/api/tables/{tid}/rematch", headers={"X-Seat-Token": tokens[1]}).json()["table"]
+        with connect(url) as late:
+            late.send(json.dumps({"type": "hello", "token": tokens[0]}))
+            assert _recv_until(late, lambda m: m["type"] == "chat")["rematch"] == new
