@@ -8,6 +8,7 @@ loop must never wait on disk or network. SQLite gets exactly one thread: a singl
 from __future__ import annotations
 
 import asyncio
+import collections
 import concurrent.futures
 from collections.abc import Callable
 from pathlib import Path
@@ -80,7 +81,8 @@ def upgrade(engine: Engine, revision: str) -> None:
 
 
 class Database:
-    """An engine plus the executor every query runs in (``await db.run(fn)`` with ``fn(conn)``)."""
+    """An engine plus the executor every query runs in (``await db.run(fn)`` with ``fn(conn)``), and a group
+    commit for the moves (``await db.write(fn)``)."""
 
     def __init__(self, url: str, threads: int = 8) -> None:
         self.url = normalize_url(url)
@@ -88,6 +90,11 @@ class Database:
         self.is_postgres = self.engine.dialect.name == "postgresql"
         workers = threads if self.is_postgres else 1
         self.executor = concurrent.futures.ThreadPoolExecutor(workers, thread_name_prefix="nastolka-db")
+        #: writes waiting for the one in flight to finish, and whether one is in flight
+        self._waiting: list[tuple[Callable[[Connection], Any], asyncio.Future[Any]]] = []
+        self._writing = False
+        #: how many writes each trip carried (the last 1,000: what the group commit saves)
+        self.batch_sizes: collections.deque[int] = collections.deque(maxlen=1000)
 
     def migrate(self) -> None:
         migrate(self.engine)
@@ -100,6 +107,63 @@ class Database:
     async def run(self, fn: Callable[[Connection], T]) -> T:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, self.transact, fn)
+
+    async def write(self, fn: Callable[[Connection], T]) -> T:
+        """Run ``fn`` in a transaction shared with the other writes that wait meanwhile (a group commit).
+
+        Why: every trip to the database thread costs a hand-off each way, and every transaction a commit;
+        when many tables move at once, the moves that arrive while one trip is out go together in the
+        next. Each write still succeeds or fails on its own: if any of them raises, the shared transaction
+        is rolled back and each is run again in a transaction of its own, so one refused move (a version
+        race) never takes the others with it. The result is only returned once it is committed."""
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._waiting.append((fn, future))
+        if not self._writing:
+            self._writing = True
+            asyncio.get_running_loop().create_task(self._write_waiting())
+        return await future
+
+    async def _write_waiting(self) -> None:
+        loop = asyncio.get_running_loop()
+        batch: list[tuple[Callable[[Connection], Any], asyncio.Future[Any]]] = []
+        try:
+            while self._waiting:
+                batch, self._waiting = self._waiting, []
+                self.batch_sizes.append(len(batch))
+                outcomes = await loop.run_in_executor(self.executor, self._commit_together, [fn for fn, _ in batch])
+                for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
+                    if future.done():   # its waiter was cancelled: what was committed stays committed
+                        continue
+                    if ok:
+                        future.set_result(value)
+                    else:
+                        future.set_exception(value)
+                batch = []
+        except BaseException:   # the executor was shut down, or the loop is stopping: no waiter hangs
+            for _, future in batch + self._waiting:
+                if not future.done():
+                    future.set_exception(RuntimeError("the database writer stopped"))
+            self._waiting = []
+            raise
+        finally:
+            self._writing = False
+
+    def _commit_together(self, fns: list[Callable[[Connection], Any]]) -> list[tuple[bool, Any]]:
+        """In the database thread: all of ``fns`` in one transaction, or, if any raises, each in its own."""
+        if len(fns) > 1:
+            try:
+                with self.engine.begin() as conn:
+                    results = [fn(conn) for fn in fns]
+                return [(True, r) for r in results]
+            except Exception:   # rolled back: nothing of the batch was stored; now one by one
+                pass
+        outcomes: list[tuple[bool, Any]] = []
+        for fn in fns:
+            try:
+                outcomes.append((True, self.transact(fn)))
+            except Exception as exc:
+                outcomes.append((False, exc))
+        return outcomes
 
     def close(self) -> None:
         self.executor.shutdown(wait=True)

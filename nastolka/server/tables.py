@@ -532,7 +532,7 @@ class TableService:
                 self._notify_in_tx(conn, rt.id)
 
             try:
-                await self.db.run(tx)
+                await self.db.write(tx)   # committed together with other tables' moves waiting meanwhile
             except IntegrityError as exc:
                 if not is_action_conflict(exc):
                     raise   # a bug, not a race: never answered as "stale" (nothing was stored)

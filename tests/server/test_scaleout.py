@@ -48,8 +48,10 @@ def test_two_processes_share_tables(bus: str, pg_url: str, tmp_path: Path) -> No
     try:
         h1, h2 = httpx.Client(base_url=s1.url, timeout=5), httpx.Client(base_url=s2.url, timeout=5)
         tid = h1.post("/api/tables", json={"game": "toy", "seats": [{}, {}], "options": {"hand": 3}}).json()["table"]["id"]
-        tok0 = h1.post(f"/api/tables/{tid}/join", json={"seat": 0, "name": "on-one"}).json()["token"]
-        tok1 = h2.post(f"/api/tables/{tid}/join", json={"seat": 1, "name": "on-two"}).json()["token"]
+        joined = [h.post(f"/api/tables/{tid}/join", json={"seat": i, "name": n})
+                  for i, (h, n) in enumerate([(h1, "on-one"), (h2, "on-two")])]
+        assert all(r.status_code == 200 for r in joined), [r.text for r in joined]
+        tok0, tok1 = (r.json()["token"] for r in joined)
         with connect(f"{s1.ws_url}/ws/tables/{tid}") as a, connect(f"{s2.ws_url}/ws/tables/{tid}") as b:
             a.send(json.dumps({"type": "hello", "token": tok0}))
             b.send(json.dumps({"type": "hello", "token": tok1}))
