@@ -4,7 +4,8 @@ It starts a real ``nastolka serve`` process (SQLite file or a fresh PostgreSQL d
 ``--tables`` tables of ``--seats`` people each, and every simulated person plays random legal moves
 as soon as it is their turn, sending the version they saw, exactly like the browser. It reports
 accepted actions per second and the action latency (send -> "accepted" reply, which the server sends
-only after the move is committed and pushed to every seat) as JSON.
+only after the move is committed and pushed to every seat; the players ask for it inside the state after
+their move, ``ack_in_state``, as the browser does) as JSON.
 
     python bench/load_server.py --backend sqlite --tables 50 --seats 4 --seconds 30
     python bench/load_server.py --backend postgres --pg postgresql://postgres@127.0.0.1:5432/postgres
@@ -100,7 +101,8 @@ async def player(ws_url: str, table_id: str, token: str, rng: random.Random, sta
                  stop: asyncio.Event, address: str, pace: tuple[float, float] | None, lang: str | None) -> None:
     async with websockets.connect(f"{ws_url}/ws/tables/{table_id}", max_size=2**22, compression=None,
                                   local_addr=(address, 0)) as ws:
-        hello: dict[str, Any] = {"type": "hello", "token": token, "delta": True}
+        # as the browser does: deltas, and the ack of its own move inside the state after it
+        hello: dict[str, Any] = {"type": "hello", "token": token, "delta": True, "ack_in_state": True}
         if lang is not None:   # as the browser does: texts in its page's language alone
             hello["lang"] = lang
         await ws.send(json.dumps(hello))
@@ -111,11 +113,11 @@ async def player(ws_url: str, table_id: str, token: str, rng: random.Random, sta
         async for raw in ws:
             msg = json.loads(raw)
             kind = msg["type"]
-            if kind == "accepted" and sent_at is not None:
+            if (kind == "accepted" or (kind == "state" and "accepted" in msg)) and sent_at is not None:
                 stats.latencies.append(time.perf_counter() - sent_at)
                 stats.accepted[table_id] = stats.accepted.get(table_id, 0) + 1
                 sent_at = None
-            elif kind == "error":
+            if kind == "error":
                 stats.error(msg.get("code", "?"))
                 sent_at = acted_at = None
                 last = msg.get("state") or last

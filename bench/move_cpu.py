@@ -2,12 +2,12 @@
 ``nastolka serve`` on a SQLite file, four seats and a spectator watching each table, every message encoded
 as it would be sent. Process CPU time (all threads, so the database writer counts too) is summed over the
 games' moves (choosing a random legal id is the only other work), so other programs on the machine do not
-inflate it the way wall time would. The sockets ask for deltas and name their language (``--lang``), as the
-browser does (``--full``: whole states,
-the protocol of clients that do not ask). What it leaves out: the websocket frame parsing and writing in
+inflate it the way wall time would. The sockets ask for deltas, name their language (``--lang``) and take
+the ack of their own move inside the state after it, as the browser does (``--full``: whole states,
+the protocol of clients that do not ask; ``--ack-frame``: the ack as a frame of its own, likewise). What it leaves out: the websocket frame parsing and writing in
 uvicorn (the load bench's ``server_cpu_ms_per_move`` includes those).
 
-    python bench/move_cpu.py --games 20 [--game show_battle] [--seats 4] [--full] [--lang ru|en|both]
+    python bench/move_cpu.py --games 20 [--game show_battle] [--seats 4] [--full] [--ack-frame] [--lang ru|en|both]
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from typing import Any
 
 import nastolka.games  # noqa: F401  (registers the games)
 from nastolka.server.db import Database
-from nastolka.server.hub import Client, Hub, encode
+from nastolka.server.hub import ACTING, Ack, Client, Hub, encode
 from nastolka.server.runtime import state_message
 from nastolka.server.tables import TableService
 from nastolka.server.tokens import hash_token
@@ -33,8 +33,9 @@ class FakeSocket(Client):
     """A hub client that encodes what it is sent, as the real writer does, and keeps nothing."""
 
     def __init__(self, table_id: str, seat: int | None, token_hash: str | None, delta: bool,
-                 lang: str | None) -> None:
-        super().__init__(None, table_id, seat, token_hash, delta=delta, lang=lang)  # type: ignore[arg-type]
+                 lang: str | None, ack_in_state: bool = True) -> None:
+        super().__init__(None, table_id, seat, token_hash, delta=delta, lang=lang,  # type: ignore[arg-type]
+                         ack_in_state=ack_in_state)
         self.sent = 0
 
     def put(self, msg: Any) -> None:
@@ -43,7 +44,8 @@ class FakeSocket(Client):
         self.sent += len(msg)
 
 
-async def measure(game: str, seats: int, games: int, delta: bool = True, lang: str | None = "ru") -> dict[str, Any]:
+async def measure(game: str, seats: int, games: int, delta: bool = True, lang: str | None = "ru",
+                  ack_in_state: bool = True) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         db = Database(f"sqlite:///{Path(tmp) / 'cpu.db'}", 1)
         db.migrate()
@@ -55,10 +57,10 @@ async def measure(game: str, seats: int, games: int, delta: bool = True, lang: s
         sent = 0
         for g in range(games):
             made = await svc.create(game, {}, [{}] * seats)
-            rt = getattr(made, "rt", made)
+            rt = made.rt
             tokens = [(await svc.join(rt.id, i, f"p{i}"))[2] for i in range(seats)]
-            sockets = [FakeSocket(rt.id, i, hash_token(t), delta, lang) for i, t in enumerate(tokens)]
-            sockets.append(FakeSocket(rt.id, None, None, delta, lang))
+            sockets = [FakeSocket(rt.id, i, hash_token(t), delta, lang, ack_in_state) for i, t in enumerate(tokens)]
+            sockets.append(FakeSocket(rt.id, None, None, delta, lang, ack_in_state))
             for s in sockets:
                 hub.add(s)
                 s.send(state_message(rt, s.seat, list(rt.log), full=True, lang=lang))   # the hello's full state
@@ -67,13 +69,21 @@ async def measure(game: str, seats: int, games: int, delta: bool = True, lang: s
             while rt.status == "playing":
                 seat = rt.state.to_act[0]
                 aid = rng.choice(rt.state.legal_ids(seat))
-                entry = await svc.submit(rt, seat, aid, rt.version, by="human")
-                sockets[seat].send({"type": "accepted", "version": entry.version + 1, "action": entry.action})
+                # as ws._handle does: the hub puts the ack into the acting socket's state if it asked
+                ack = Ack(sockets[seat], rt.version) if ack_in_state else None
+                reset = ACTING.set(ack)
+                try:
+                    entry = await svc.submit(rt, seat, aid, rt.version, by="human")
+                finally:
+                    ACTING.reset(reset)
+                if ack is None or not ack.delivered:
+                    sockets[seat].send({"type": "accepted", "version": entry.version + 1, "action": entry.action})
                 moves += 1
             cpu += time.process_time() - start
             sent += sum(s.sent for s in sockets)
         db.close()
     return {"game": game, "seats": seats, "games": games, "moves": moves, "delta": delta, "lang": lang,
+            "ack_in_state": ack_in_state,
             "cpu_ms_per_move": round(1000 * cpu / moves, 3), "bytes_sent_per_move": round(sent / moves)}
 
 
@@ -85,9 +95,12 @@ def main() -> None:
     p.add_argument("--full", action="store_true", help="whole states to every socket (no deltas)")
     p.add_argument("--lang", default="ru", help="the sockets' language, as the browser names it in hello "
                    "(\"both\": no language named, labels and texts in both, as older clients get them)")
+    p.add_argument("--ack-frame", action="store_true", help="the ack as a separate frame (clients that do not "
+                   "ask ack_in_state)")
     args = p.parse_args()
     lang = None if args.lang == "both" else args.lang
-    print(json.dumps(asyncio.run(measure(args.game, args.seats, args.games, not args.full, lang)), indent=1))
+    print(json.dumps(asyncio.run(measure(args.game, args.seats, args.games, not args.full, lang,
+                                             not args.ack_frame)), indent=1))
 
 
 if __name__ == "__main__":

@@ -7,6 +7,13 @@ Why deltas: a socket that said hello with ``"delta": true`` is sent, after its f
 what changed since the state it was last sent — the view as patch operations (``patch.py``), the legal
 actions and the table's facts only when they changed — each patch computed and encoded once for all the
 sockets that hold the same state.
+
+Why ``accepted`` inside the state: a socket that said hello with ``"ack_in_state": true`` gets the reply to
+its own action as an ``"accepted"`` member of the state it is sent after that action, not as a frame of
+its own: one frame fewer per move (a writer wake-up, a send and its syscall). ``_handle`` in ``ws.py``
+names the acting socket in ``ACTING`` around ``submit``; ``on_change`` runs inside that call, splices the
+member into the shared text for that one socket and marks the ack delivered (else ``_handle`` sends the
+separate frame: an ack is never lost).
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ import contextlib
 import hmac
 import json
 import logging
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,6 +53,8 @@ class Client:
     dead: bool = False
     #: this socket asked for deltas: after a full state it gets what changed since the state it holds
     delta: bool = False
+    #: this socket asked for the reply to its own action inside the state after it (no ``accepted`` frame)
+    ack_in_state: bool = False
     #: the one language this socket reads ("en" or "ru": labels and event texts in it alone), or None: both
     lang: str | None = None
     #: the state this socket was last sent (what its next delta applies to): version, view, legal, table
@@ -100,6 +110,27 @@ class Client:
             self.dead = True
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.ws.close(code=1013), 1)
+
+
+class Ack:
+    """The reply owed to ``client`` for the action it submits at ``version``; ``delivered`` once a state
+    carrying it was queued."""
+
+    __slots__ = ("client", "delivered", "version")
+
+    def __init__(self, client: Client, version: Any) -> None:
+        self.client, self.version, self.delivered = client, version, False
+
+
+#: the ack of the action being submitted in this task (set by ``ws._handle`` around ``submit``). Tasks
+#: started inside ``submit`` (bot moves) inherit it: ``on_change`` matches it to the move by its version.
+ACTING: ContextVar[Ack | None] = ContextVar("nastolka_acting", default=None)
+
+
+def _ack_suffix(entry: LogEntry) -> str:
+    """``,"accepted":{...}}``: what replaces a state text's closing brace for the socket that acted (the
+    same version and action the separate ``accepted`` frame carries)."""
+    return ',"accepted":' + encode({"version": entry.version + 1, "action": entry.action}) + "}"
 
 
 _TABLE = "\u0000table\u0000"          # a placeholder no public value can contain (names refuse controls)
@@ -174,6 +205,10 @@ class Hub:
         texts: dict[Any, str] = {}
         same: dict[int, bool] = {}
         views: dict[int | None, Any] = {}
+        ack = ACTING.get()
+        if ack is not None and (remote or ack.delivered or not ack.client.ack_in_state or len(entries) != 1
+                                or entries[0].version != ack.version):
+            ack = None   # not this change's action (a bot move started inside submit inherits the variable)
         for client in list(group):
             if client.seat is not None and not holds_seat(rt, client.seat, client.token_hash):
                 demote(rt, client)
@@ -192,6 +227,9 @@ class Hub:
                 text = texts.get(key)
                 if text is None:   # one patch per seat and base state, shared by the sockets holding it
                     text = texts[key] = encode(_delta(msg, client, table, same_table))
+                if ack is not None and client is ack.client:
+                    text = text[:-1] + _ack_suffix(entries[0])
+                    ack.delivered = True
                 client.send(text)
                 client.hold(rt.version, msg["view"], msg["legal"], table)
                 continue
@@ -200,6 +238,9 @@ class Hub:
                 if table_json is None:
                     table_json = encode(table)
                 text = texts[seat, lang] = encode(msg).replace(_TABLE_JSON, table_json, 1)
+            if ack is not None and client is ack.client:
+                text = text[:-1] + _ack_suffix(entries[0])
+                ack.delivered = True
             client.send(text)
             if client.delta:
                 client.hold(rt.version, msg["view"], msg["legal"], table)

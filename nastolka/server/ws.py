@@ -1,7 +1,8 @@
 """The websocket endpoint: one connection watches one table, as a seat (with its token) or a spectator.
 
 Protocol (JSON text frames), client -> server:
-  ``{"type": "hello", "token": "..."?, "invite": "..."?, "delta": true?, "lang": "en"|"ru"?}`` first
+  ``{"type": "hello", "token": "..."?, "invite": "..."?, "delta": true?, "ack_in_state": true?,
+  "lang": "en"|"ru"?}`` first
   (within 10 s; a private table needs its invite secret or a seat token); then
   ``{"type": "action", "action": "<id>", "version": <n>}``, ``{"type": "back"}``, ``{"type": "leave"}``,
   ``{"type": "sync", "lang": ...?}``, ``{"type": "ping"}``. With ``lang``, legal actions' labels and event
@@ -10,7 +11,10 @@ Server -> client: ``welcome`` (your seat), ``state`` (your view, legal actions, 
 ``error`` (code, message, and the current state), ``pong``; ``chat`` (the messages this socket may read:
 all of them once after ``welcome`` with ``full``, then each new one) and ``rematch`` (``chatfeed.py``).
 With ``delta``, a ``state`` after the first may be a delta (``"delta": true``): view patches, legal
-actions and table facts only when they changed (``patch.py``). Details in docs/server.md.
+actions and table facts only when they changed (``patch.py``). With ``ack_in_state``, the reply to this
+socket's own action comes as an ``"accepted": {"version", "action"}`` member of the state it is sent after
+that action, not as a separate ``accepted`` frame (which it still gets, after that state, in the rare case
+no state was sent to it for the move). Details in docs/server.md.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from .errors import PlayError, refusal
-from .hub import Client, demote, encode
+from .hub import ACTING, Ack, Client, demote, encode
 from .ratelimit import TokenBucket
 from .runtime import socket_lang, state_message
 from .tokens import hash_token
@@ -124,7 +128,8 @@ async def _serve(ws: WebSocket, table_id: str, address: str, svc: Any, hub: Any,
         await ws.send_json({"type": "error", **exc.to_json()})
         await ws.close(code=4403)
         return
-    client = Client(ws, table_id, delta=hello.get("delta") is True, lang=socket_lang(hello.get("lang")))
+    client = Client(ws, table_id, delta=hello.get("delta") is True, ack_in_state=hello.get("ack_in_state") is True,
+                    lang=socket_lang(hello.get("lang")))
     if token:
         try:
             seat = await svc.seat_of(rt, token)
@@ -200,8 +205,15 @@ async def _handle(svc: Any, rt: Any, client: Client, token: str | None, msg: dic
         elif kind in ("action", "back", "leave"):
             seat = await _current_seat(svc, rt, client, token)
             if kind == "action":
-                entry = await svc.submit(rt, seat, msg.get("action"), msg.get("version"), by="human")
-                client.send({"type": "accepted", "version": entry.version + 1, "action": entry.action})
+                # with ack_in_state the hub puts the ack into the state it sends this socket after the move
+                ack = Ack(client, msg.get("version")) if client.ack_in_state else None
+                reset = ACTING.set(ack)
+                try:
+                    entry = await svc.submit(rt, seat, msg.get("action"), msg.get("version"), by="human")
+                finally:
+                    ACTING.reset(reset)
+                if ack is None or not ack.delivered:   # old protocol, or no state went to this socket: a frame
+                    client.send({"type": "accepted", "version": entry.version + 1, "action": entry.action})
             elif kind == "back":
                 await svc.back(rt.id, token)
             else:

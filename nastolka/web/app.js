@@ -258,7 +258,8 @@ function tablePage(id) {
       const s = stored();
       // delta: after the first full state, only what changed (mergeState rebuilds each full state)
       // lang: labels and event texts in this page's language only (a language switch asks again: sync)
-      const hello = { type: "hello", delta: true, lang };
+      // ack_in_state: the reply to this page's move comes inside the next state ("accepted"), not alone
+      const hello = { type: "hello", delta: true, ack_in_state: true, lang };
       if (s) hello.token = s.token;
       if (inviteFor(id)) hello.invite = inviteFor(id);   // watching a private table needs its secret
       ws.send(JSON.stringify(hello));
@@ -278,6 +279,7 @@ function tablePage(id) {
       return;
     }
     if (m.type === "state") {
+      if (m.accepted) busy = false;   // this page's move was accepted (the ack inside the state)
       const full = mergeState(msg, m);
       if (!full) { ws.send(JSON.stringify({ type: "sync" })); return; }   // out of step: ask for a full state
       return setState(full);
