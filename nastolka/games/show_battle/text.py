@@ -250,9 +250,12 @@ def result_lines(view: dict[str, Any], lang: str = "en", names: Sequence[str] | 
     scores = res["scores"]
     tied = [t for t in range(len(scores)) if scores[t] == max(scores)]
     if len(tied) > 1 and len(winners) < len(tied):
-        face = det.get("face_up") or []
-        same_face = len({face[t] for t in tied}) == 1 if face else False
-        lines.append(W.t("result.tie_best" if same_face else "result.tie_face_up", lang))
+        # SB-8: among the tied, the most face-up cards; if that still leaves several and fewer of them win,
+        # the best single card decided (three tied at 43 with 10, 10 and 9 cards: the best card decides)
+        face = det.get("face_up") or [0] * len(scores)
+        top = [t for t in tied if face[t] == max(face[u] for u in tied)]
+        by_best = len(top) > 1 and len(winners) < len(top)
+        lines.append(W.t("result.tie_best" if by_best else "result.tie_face_up", lang))
     key = "result.tie" if len(winners) > 1 else "result.winner"
     lines.append(W.t(key, lang, players=winners))
     return lines

@@ -327,7 +327,8 @@ def decision_text(dec: dict[str, Any], lang: str) -> str:
 
 
 def result_lines(view: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> list[str]:
-    """Cargo delivered by each player, and how the game ended (R8: five cargo, or Shere Khan's wins)."""
+    """Cargo delivered by each player, and how the game ended (R17: the cargo to win, R20.7: Shere Khan's
+    wins, R24.9: the most cargo after 60 rounds, then the most open cargo)."""
     res = view["result"]
     det = res.get("details", {})
     people = _view_sides(view, lang, names)
@@ -340,6 +341,14 @@ def result_lines(view: dict[str, Any], lang: str = "en", names: Sequence[str] | 
     reason = str(det.get("reason", view.get("end_reason", "")))
     if reason.startswith("khan"):
         lines.append(W.s("result.khan_won", lang, why=W.t(f"end.{reason}", lang)))
+    elif reason == T.WIN_CAP:
+        # R24.9: nobody has the cargo to win; the most cargo in the hold wins, then the most open cargo
+        winners = [people[w] for w in res["winners"]]
+        most = max(len(p["hold"]) for p in view["seats"])
+        lines.append(W.s("result.round_cap", lang, rounds=T.ROUND_CAP, need=view["cargo_to_win"]))
+        if sum(1 for p in view["seats"] if len(p["hold"]) == most) > len(winners):
+            lines.append(W.s("result.cap_open", lang))
+        lines.append(W.s("result.cap_winner", lang, players=winners or [plain("—")], n=most))
     else:
         winners = [people[w] for w in res["winners"]]
         lines.append(W.s("result.winner", lang, players=winners or [plain("—")], need=view["cargo_to_win"]))
