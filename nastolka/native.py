@@ -57,6 +57,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "nastolka.games.show_battle.actions",
     "nastolka.games.show_battle.automa",
     "nastolka.games.show_battle.data",
+    "nastolka.games.show_battle.decisions",
     "nastolka.games.show_battle.effects",
     "nastolka.games.show_battle.setup",
     "nastolka.games.show_battle.state",

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from nastolka.engine import Event
 
-from . import effects
+from . import decisions, effects
 from .actions import PARSED
 from .data import (
     AERIALISTS,
@@ -120,7 +120,7 @@ def turn(st: ShowBattleState, ev: list[Event]) -> None:
     if st.tokens[seat]:
         up, ori = st.face_up, st.orient
         cands = [(CARD_VAL[c][ori[c]], CARD_BASE[c], -(i % ROW_SLOTS), -(i // ROW_SLOTS), i)
-                 for i in st._token_targets(seat) if CARD_VAL[(c := st.top[i])][ori[c]] >= AUTOMA_PROTECT
+                 for i in decisions.token_targets(st, seat) if CARD_VAL[(c := st.top[i])][ori[c]] >= AUTOMA_PROTECT
                  and up[c]]
         if cands:
             st._put_token(seat, max(cands)[-1], ev)

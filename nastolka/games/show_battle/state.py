@@ -16,13 +16,14 @@ A turn is a small phase machine (``phase``, SB-5): ``START`` (mulligan / token /
 inside ``_apply``, and the solo automa's whole turn is played inside ``_apply`` too.
 
 The game's modules, one job each: ``setup.py`` (SB-4 and the ``setup`` block), ``state.py`` (this),
-``effects.py`` (one entry per card, SB-3), ``automa.py`` (the solo rival, SB-9), ``actions.py`` (ids),
+``effects.py`` (one entry per card, SB-3), ``decisions.py`` (the legal decisions, SB-5/SB-6),
+``automa.py`` (the solo rival, SB-9), ``actions.py`` (ids),
 ``views.py`` (views and determinization, SB-10), ``text.py``/``words.toml`` (presentation),
 ``heuristic.py`` (the bot).
 
 Why over 400 lines: besides the commented fields, the engine hooks and the field-by-field copy, it keeps
-the legal places (SB-6), tokens and mulligan (SB-5) and steps 1–2 of a placement (SB-7) — the state's own
-small operations that the effects, the automa and the views all call.
+the legal places (SB-6, recomputed after every change), tokens and mulligan (SB-5) and steps 1–2 of a
+placement (SB-7) — the state's own small operations that the effects, the automa and the views all call.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from typing import Any
 
 from nastolka.engine import Event, GameState, Result, Rng
 
-from . import automa, effects, views
+from . import automa, decisions, effects, views
 from . import setup as _setup
 from .actions import (
     A_DONE,
@@ -41,16 +42,9 @@ from .actions import (
     A_PLACE,
     A_SKIP,
     A_TOKEN,
-    DONE,
-    MULLIGAN,
     PARSED,
-    PASS,
-    PLACE_IDS,
-    SKIP,
-    TOKEN_IDS,
 )
 from .data import (
-    AERIALISTS,
     CARD_BASE,
     CARD_KIND,
     CARD_OWNER,
@@ -128,27 +122,7 @@ class ShowBattleState(GameState):
         return self.phase == OVER
 
     def legal_ids(self, seat: int) -> list[str]:
-        if self.phase == OVER or seat != self.turn:
-            return []
-        phase = self.phase
-        if phase == START:
-            out = self._placement_ids(seat)
-            if not out:
-                out.append(PASS)
-            if not self.token_used:
-                out += self._token_ids(seat)
-            if self._can_mulligan(seat):
-                out.append(MULLIGAN)
-        elif phase == EFFECT:
-            out = list(self.effect_ids)
-            out.append(SKIP)
-        elif phase == EXTRA:
-            out = self._placement_ids(seat)
-            out.append(SKIP)
-        else:  # END: the after-placement token window
-            out = self._token_ids(seat)
-            out.append(DONE)
-        return out
+        return decisions.legal_ids(self, seat)
 
     def _apply(self, seat: int, aid: str) -> list[Event]:
         ev: list[Event] = []
@@ -192,8 +166,8 @@ class ShowBattleState(GameState):
     def _pass_if_nothing_left(self, seat: int, ev: list[Event]) -> None:
         """After a token or the mulligan at the start of a turn: a seat left with nothing but ``pass``
         passes by itself (decided: no one-option decisions)."""
-        if not (self._can_place(seat) or self._can_mulligan(seat)
-                or (not self.token_used and self._token_targets(seat))):
+        if not (decisions.can_place(self, seat) or decisions.can_mulligan(self, seat)
+                or (not self.token_used and decisions.token_targets(self, seat))):
             self._pass(seat, ev)
 
     # ------------------------------------------------------------------ legal places (SB-6)
@@ -220,42 +194,7 @@ class ShowBattleState(GameState):
                 aer.append(o + 7)
         self.places = (tuple(base), tuple(aer))
 
-    def _placement_ids(self, seat: int) -> list[str]:
-        """Every (hand card × legal place) as an id, in hand order then board order (stable)."""
-        hand = self.hands[seat]
-        if not hand:
-            return []
-        base, aer = self.places
-        table = PLACE_IDS[self.two_boards]
-        out: list[str] = []
-        for c in hand:
-            k = CARD_KIND[c]
-            ids = table[k]
-            out += [ids[i] for i in base]
-            if aer and k == AERIALISTS:
-                out += [ids[i] for i in aer]
-        return out
-
-    def _can_place(self, seat: int) -> bool:
-        """Whether ``seat`` has any legal placement (decides passing, SB-8, and the ФОКУСНИК extra)."""
-        hand = self.hands[seat]
-        if not hand:
-            return False
-        base, aer = self.places
-        return bool(base) or (bool(aer) and any(CARD_KIND[c] == AERIALISTS for c in hand))
-
     # ------------------------------------------------------------------ tokens and mulligan (SB-5)
-    def _token_targets(self, seat: int) -> list[int]:
-        """Slots of ``seat``'s own unprotected face-up cards, if it has a token left (SB-5.2)."""
-        if not self.tokens[seat]:
-            return []
-        up, tok = self.face_up, self.protected
-        return [i for i, c in enumerate(self.top) if c >= 0 and up[c] and not tok[c] and CARD_OWNER[c] == seat]
-
-    def _token_ids(self, seat: int) -> list[str]:
-        ids = TOKEN_IDS[self.two_boards]
-        return [ids[i] for i in self._token_targets(seat)]
-
     def _put_token(self, seat: int, idx: int, ev: list[Event]) -> None:
         """Protect the card at ``idx`` for the rest of the game; it uses up this turn's token."""
         c = self.top[idx]
@@ -263,11 +202,6 @@ class ShowBattleState(GameState):
         self.tokens[seat] -= 1
         self.token_used = True
         ev.append(Event("token", {"seat": seat, "card": KIND_IDS[CARD_KIND[c]], **self._where(idx)}))
-
-    def _can_mulligan(self, seat: int) -> bool:
-        """SB-5.1 as decided: first thing in one's own turn, full hand of 3, a deck to draw from."""
-        return (not self.mulligan_used[seat] and not self.token_used and len(self.hands[seat]) == HAND
-                and bool(self.decks[seat]) and not (self.solo and seat == RIVAL))
 
     def _mulligan(self, seat: int, ev: list[Event]) -> None:
         """SB-5.1: the three cards, shuffled with the state's RNG, go under the deck; draw 3 from the top."""
@@ -333,7 +267,7 @@ class ShowBattleState(GameState):
         """A player's placement: resolve it, then open the effect decision if there is one."""
         ek, rot = self._resolve(seat, k, idx, ev)
         if ek == MAGICIAN:
-            if self._can_place(seat):
+            if decisions.can_place(self, seat):
                 self.phase, self.pending = EXTRA, (ek, idx, rot)
                 return
         elif ek >= 0:
@@ -350,7 +284,7 @@ class ShowBattleState(GameState):
     # ------------------------------------------------------------------ turn flow
     def _placements_done(self, seat: int, ev: list[Event]) -> None:
         """All placements resolved: offer the after-placement token window, else end the turn."""
-        if not self.token_used and self._token_targets(seat):
+        if not self.token_used and decisions.token_targets(self, seat):
             self.phase = END
             return
         self._end_turn(seat, ev)
@@ -390,7 +324,7 @@ class ShowBattleState(GameState):
                 automa.turn(self, ev)
                 prev = seat
                 continue
-            if self._can_place(seat) or self._can_mulligan(seat) or self._token_targets(seat):
+            if decisions.can_place(self, seat) or decisions.can_mulligan(self, seat) or decisions.token_targets(self, seat):
                 return
             ev.append(Event("pass", {"seat": seat}))
             self.passes += 1

@@ -1,5 +1,10 @@
 """Static TaleSpin data: ``cards.toml`` (a verbatim copy of the spec's card list) compiled once into tuples.
 
+R1 (components): the 110-card deck of R1.2 is ``cards.toml``'s definitions times their copies (card
+instances below); the 12 Locations, the Player and Solitaire cards are in the same file. R2 (card types):
+the five types and the two colours are the constants right below; characters (R2.1) are Passengers and
+Pilots here, the Player cards being seats.
+
 Why tuples indexed by small ints: the rules code runs millions of times inside bot searches, so every
 card property is one tuple lookup.  A *card instance* is an int 0..109 (the copies of each definition in
 file order); a *definition* is an int index into ``DEFS``.  Effects are compiled from the spec's effect
@@ -19,6 +24,7 @@ from typing import Any, Final
 # read by package, not ``__file__``: compiled, a module's ``__file__`` does not name its source directory
 _RAW: dict[str, Any] = tomllib.loads(files("nastolka.games.talespin").joinpath("cards.toml").read_text(encoding="utf-8"))
 
+# R2: card types (R2.1 characters are PASSENGER and PILOT cards; colour BLUE or RED)
 CARGO: Final = 0
 ARTIFACT: Final = 1
 PASSENGER: Final = 2
