@@ -85,30 +85,30 @@ async def test_every_piece_readable_at_every_size(game_id, lang):
         await start(pilot, ["human", "random", "random"])
         await wait_for(pilot, lambda: getattr(app.screen, "awaiting", None) is not None)
         await check_all_sizes(pilot, game_id, lang)  # the start of the game
-        await pilot.resize_terminal(*SIZES[-1])
-        await play(pilot, moves=MOVES[game_id], seed=3)
-        await wait_for(pilot, lambda: getattr(app.screen, "awaiting", None) is not None)
+        await to_the_middle(pilot, game_id)
         await check_all_sizes(pilot, game_id, lang)  # the middle of the game
 
 
-#: the most seats each game seats: the crowded boards (six bandits, four holds, four troupes)
-FULL_TABLE = {"colt_express": 6, "talespin": 4, "show_battle": 4}
+async def to_the_middle(pilot, game_id: str) -> None:
+    """Back to the big size, a few moves in, and on to the next human decision."""
+    await pilot.resize_terminal(*SIZES[-1])
+    await play(pilot, moves=MOVES[game_id], seed=3)
+    await wait_for(pilot, lambda: getattr(pilot.app.screen, "awaiting", None) is not None)
 
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("game_id", GAME_IDS)
 async def test_every_piece_readable_at_a_full_table(game_id, lang):
-    """The same check with every seat taken: a crowded board still shows every piece at 80×24."""
+    """The same check with every seat taken (six bandits, four holds, four troupes): a crowded board still
+    shows every piece at 80×24."""
     game = registered(game_id)
     assert game is not None
-    players = FULL_TABLE[game_id]
+    players = game.max_players
     app = make_app([game], lang=lang, seed=11)
     async with app.run_test(size=SIZES[-1]) as pilot:
         await start(pilot, ["human"] + ["random"] * (players - 1), players=players)
-        await pilot.resize_terminal(*SIZES[-1])
-        await play(pilot, moves=MOVES[game_id], seed=3)
-        await wait_for(pilot, lambda: getattr(app.screen, "awaiting", None) is not None)
+        await to_the_middle(pilot, game_id)
         assert app.screen.view()["players"] == players
         await check_all_sizes(pilot, game_id, lang)
 
