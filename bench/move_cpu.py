@@ -23,7 +23,7 @@ from typing import Any
 
 import nastolka.games  # noqa: F401  (registers the games)
 from nastolka.server.db import Database
-from nastolka.server.hub import ACTING, Ack, Client, Hub, encode
+from nastolka.server.hub import Client, Hub, encode, submit_acknowledged
 from nastolka.server.runtime import state_message
 from nastolka.server.tables import TableService
 from nastolka.server.tokens import hash_token
@@ -69,15 +69,8 @@ async def measure(game: str, seats: int, games: int, delta: bool = True, lang: s
             while rt.status == "playing":
                 seat = rt.state.to_act[0]
                 aid = rng.choice(rt.state.legal_ids(seat))
-                # as ws._handle does: the hub puts the ack into the acting socket's state if it asked
-                ack = Ack(sockets[seat], rt.version) if ack_in_state else None
-                reset = ACTING.set(ack)
-                try:
-                    entry = await svc.submit(rt, seat, aid, rt.version, by="human")
-                finally:
-                    ACTING.reset(reset)
-                if ack is None or not ack.delivered:
-                    sockets[seat].send({"type": "accepted", "version": entry.version + 1, "action": entry.action})
+                await submit_acknowledged(sockets[seat], rt.version,   # as ws._handle does
+                                          svc.submit(rt, seat, aid, rt.version, by="human"))
                 moves += 1
             cpu += time.process_time() - start
             sent += sum(s.sent for s in sockets)

@@ -23,6 +23,7 @@ import contextlib
 import hmac
 import json
 import logging
+from collections.abc import Awaitable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
@@ -120,6 +121,22 @@ class Ack:
 
     def __init__(self, client: Client, version: Any) -> None:
         self.client, self.version, self.delivered = client, version, False
+
+
+async def submit_acknowledged(client: Client, version: Any, submit: Awaitable[LogEntry]) -> LogEntry:
+    """Await ``submit`` (this socket's action at ``version``; a coroutine runs in the context of whoever
+    awaits it, so the hub sees ``ACTING``) and acknowledge it: inside the state the hub
+    sends this socket after the move if it asked ``ack_in_state``, else — or if no state reached it — as
+    an ``accepted`` frame of its own (an ack is never lost)."""
+    ack = Ack(client, version) if client.ack_in_state else None
+    reset = ACTING.set(ack)
+    try:
+        entry = await submit
+    finally:
+        ACTING.reset(reset)
+    if ack is None or not ack.delivered:
+        client.send({"type": "accepted", "version": entry.version + 1, "action": entry.action})
+    return entry
 
 
 #: the ack of the action being submitted in this task (set by ``ws._handle`` around ``submit``). Tasks
@@ -227,17 +244,12 @@ class Hub:
                 text = texts.get(key)
                 if text is None:   # one patch per seat and base state, shared by the sockets holding it
                     text = texts[key] = encode(_delta(msg, client, table, same_table))
-                if ack is not None and client is ack.client:
-                    text = text[:-1] + _ack_suffix(entries[0])
-                    ack.delivered = True
-                client.send(text)
-                client.hold(rt.version, msg["view"], msg["legal"], table)
-                continue
-            text = texts.get((seat, lang))
-            if text is None:   # the table's public facts are the same for every seat: encoded once, spliced in
-                if table_json is None:
-                    table_json = encode(table)
-                text = texts[seat, lang] = encode(msg).replace(_TABLE_JSON, table_json, 1)
+            else:
+                text = texts.get((seat, lang))
+                if text is None:   # the table's public facts are the same for every seat: encoded once, spliced in
+                    if table_json is None:
+                        table_json = encode(table)
+                    text = texts[seat, lang] = encode(msg).replace(_TABLE_JSON, table_json, 1)
             if ack is not None and client is ack.client:
                 text = text[:-1] + _ack_suffix(entries[0])
                 ack.delivered = True

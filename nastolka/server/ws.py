@@ -29,7 +29,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from .errors import PlayError, refusal
-from .hub import ACTING, Ack, Client, demote, encode
+from .hub import Client, demote, encode, submit_acknowledged
 from .ratelimit import TokenBucket
 from .runtime import socket_lang, state_message
 from .tokens import hash_token
@@ -205,15 +205,8 @@ async def _handle(svc: Any, rt: Any, client: Client, token: str | None, msg: dic
         elif kind in ("action", "back", "leave"):
             seat = await _current_seat(svc, rt, client, token)
             if kind == "action":
-                # with ack_in_state the hub puts the ack into the state it sends this socket after the move
-                ack = Ack(client, msg.get("version")) if client.ack_in_state else None
-                reset = ACTING.set(ack)
-                try:
-                    entry = await svc.submit(rt, seat, msg.get("action"), msg.get("version"), by="human")
-                finally:
-                    ACTING.reset(reset)
-                if ack is None or not ack.delivered:   # old protocol, or no state went to this socket: a frame
-                    client.send({"type": "accepted", "version": entry.version + 1, "action": entry.action})
+                await submit_acknowledged(client, msg.get("version"), svc.submit(
+                    rt, seat, msg.get("action"), msg.get("version"), by="human"))
             elif kind == "back":
                 await svc.back(rt.id, token)
             else:
