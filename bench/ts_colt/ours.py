@@ -13,15 +13,15 @@ import time
 
 from nastolka import native
 from nastolka.bench_builds import _random_playout
-from nastolka.engine import Rng, get
+from nastolka.engine import Game, Rng, get
 
 
-def run(game: object, players: int, seconds: float, seed0: int) -> tuple[int, float, float, int]:
+def run(game: Game, players: int, seconds: float, seed0: int) -> tuple[int, float, float, int]:
     n = actions = 0
     wall0, cpu0 = time.perf_counter(), time.process_time()
     while True:
         seed = seed0 + n
-        actions += _random_playout(get("colt_express").new(players, seed=seed), Rng(seed ^ 0x5EED))
+        actions += _random_playout(game.new(players, seed=seed), Rng(seed ^ 0x5EED))
         n += 1
         if time.perf_counter() - wall0 >= seconds and n >= 3:
             return n, time.perf_counter() - wall0, time.process_time() - cpu0, actions
