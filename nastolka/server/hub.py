@@ -223,8 +223,7 @@ class Hub:
         same: dict[int, bool] = {}
         views: dict[int | None, Any] = {}
         ack = ACTING.get()
-        if ack is not None and (remote or ack.delivered or not ack.client.ack_in_state or len(entries) != 1
-                                or entries[0].version != ack.version):
+        if ack is not None and (remote or ack.delivered or len(entries) != 1 or entries[0].version != ack.version):
             ack = None   # not this change's action (a bot move started inside submit inherits the variable)
         for client in list(group):
             if client.seat is not None and not holds_seat(rt, client.seat, client.token_hash):
