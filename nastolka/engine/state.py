@@ -39,6 +39,8 @@ S = TypeVar("S", bound="GameState")
 
 
 #: keys every view starts with (set by the engine; a game's own view must not reuse them)
+#: the text modules of the games, by name (``GameState._text``)
+_TEXT_MODULES: dict[str, Any] = {}
 _VIEW_HEADER = frozenset({"game", "players", "seat", "step", "status", "to_act", "result"})
 
 
@@ -193,7 +195,14 @@ class GameState(ABC):
 
     @classmethod
     def _text(cls) -> Any:
-        return importlib.import_module(cls.text_module) if cls.text_module else None
+        # looked up once per module name: the server asks for an event's words in two languages and for
+        # every button's label after every move, and import_module costs a lock and a dict walk each time
+        if not cls.text_module:
+            return None
+        module = _TEXT_MODULES.get(cls.text_module)
+        if module is None:
+            module = _TEXT_MODULES[cls.text_module] = importlib.import_module(cls.text_module)
+        return module
 
     def action_label(self, aid: str, lang: str = "en", names: Sequence[str] | None = None) -> str:
         """Words for an action id, from the game's text module (the id itself if it has none)."""

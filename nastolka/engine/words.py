@@ -345,8 +345,10 @@ def bot_name(level: str, lang: str, index: int | None = None) -> str:
     return ENGINE.t("bot_named", lang, name=name, level=lvl)
 
 
+@functools.lru_cache(maxsize=64)
 def seat_label(seat: int, lang: str) -> str:
-    """A seat as people count it: «Игрок 1» / "Player 1" for seat 0."""
+    """A seat as people count it: «Игрок 1» / "Player 1" for seat 0. Kept once made: the server writes a
+    log line in both languages for every event of every move, and most name a player."""
     return ENGINE.t("player_n", lang, n=seat + 1)
 
 
@@ -394,9 +396,17 @@ def record_names(seats: Sequence[str], players: int, lang: str) -> list[str]:
 
 def names_or_default(names: Sequence[str] | None, players: int, lang: str) -> list[Noun]:
     """The people at a table as nouns (defaults: «Игрок 1», … when a caller passes none)."""
-    given = list(names or [])
-    given += default_names(players, lang)[len(given):]
-    return [person(n) for n in given[:max(players, len(given))]]
+    return list(_people(tuple(names or ()), players, lang))
+
+
+@functools.lru_cache(maxsize=256)
+def _people(names: tuple[str, ...], players: int, lang: str) -> tuple[Noun, ...]:
+    """``names_or_default`` kept per table seating: every event and label of every move names people
+    (a noun is frozen, so the same ones are handed out again)."""
+    given = list(names)
+    if len(given) < players:   # the defaults are only written for the seats nobody named
+        given += [seat_label(s, lang) for s in range(len(given), players)]
+    return tuple(person(n) for n in given)
 
 
 def join_names(items: Sequence[Noun], lang: str, case: str = "nom") -> str:
