@@ -80,6 +80,17 @@ async def measure(game: str, seats: int, games: int, delta: bool = True, lang: s
             "cpu_ms_per_move": round(1000 * cpu / moves, 3), "bytes_sent_per_move": round(sent / moves)}
 
 
+def _seed_tables(seed: int) -> None:
+    """Tables whose secret seeds come from ``seed`` (a bench only: online seeds stay secret otherwise)."""
+    import secrets
+    import types
+
+    from nastolka.server import tables
+
+    tables.secrets = types.SimpleNamespace(randbits=random.Random(seed).getrandbits,  # type: ignore[assignment]
+                                           token_hex=secrets.token_hex)
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--game", default="show_battle")
@@ -90,7 +101,11 @@ def main() -> None:
                    "(\"both\": no language named, labels and texts in both, as older clients get them)")
     p.add_argument("--ack-frame", action="store_true", help="the ack as a separate frame (clients that do not "
                    "ask ack_in_state)")
+    p.add_argument("--seed", type=int, default=None, help="draw the tables' secret seeds from this number: the "
+                   "same games every run, so two versions can be compared by instructions (callgrind)")
     args = p.parse_args()
+    if args.seed is not None:
+        _seed_tables(args.seed)
     lang = None if args.lang == "both" else args.lang
     print(json.dumps(asyncio.run(measure(args.game, args.seats, args.games, not args.full, lang,
                                              not args.ack_frame)), indent=1))

@@ -133,6 +133,8 @@ _Slot = tuple[str, str, "list[str] | None", "list[str] | None"]
 #: each template parsed once: literal text and placeholders in order (labels and event texts are filled
 #: for every move of every table the server runs; re-scanning the template each time was most of the cost)
 _PARSED: dict[str, list[str | _Slot]] = {}
+#: how many filled templates a ``Words`` keeps (``Words.t``) before it starts again
+_FILLED_MAX = 8192
 
 
 def _parse(template: str) -> list[str | _Slot]:
@@ -217,6 +219,8 @@ class Words:
         for ident, raw in (data.get("names") or {}).items():
             self.entries[ident] = _entry(ident, raw, source)
         self.templates: dict[str, dict[str, str]] = {}
+        #: filled templates (``t``): the text and the arguments it was filled with (keeping its nouns alive)
+        self._filled: dict[tuple[Any, ...], tuple[str, tuple[Any, ...]]] = {}
         for key, raw in _flatten(data.get("templates") or {}):
             if set(raw) != set(LANGS) or not all(isinstance(raw[lang], str) for lang in LANGS):
                 raise ValueError(f"{source}: template {key!r} needs en and ru strings")
@@ -245,12 +249,35 @@ class Words:
 
     # ------------------------------------------------------------------ templates
     def t(self, key: str, lang: str, **args: Any) -> str:
-        """The template ``key`` in ``lang``, filled with ``args``."""
+        """The template ``key`` in ``lang``, filled with ``args``.
+
+        Kept once filled when every argument is a number, a string or a noun: the server writes every
+        button label and event of every move, and the same ones come back move after move (the same card
+        onto the same place). A noun is keyed by its identity (the game's nouns and a table's people are
+        made once) and the entry holds the noun, so its identity is never reused by another meanwhile."""
+        lang = _lang(lang)
         try:
-            template = self.templates[key][_lang(lang)]
+            template = self.templates[key][lang]
         except KeyError:
             raise KeyError(f"{self.source}: no template {key!r}") from None
-        return fill(template, _lang(lang), args)
+        memo_key: tuple[Any, ...] | None = (template, lang)
+        for name, value in args.items():
+            kind = type(value)
+            if kind is str or kind is int:
+                memo_key += (name, value)   # type: ignore[operator]
+            elif kind is Noun:
+                memo_key += (name, id(value))   # type: ignore[operator]
+            else:   # lists, floats, anything else: filled every time
+                memo_key = None
+                break
+        if memo_key is None:
+            return fill(template, lang, args)
+        kept = self._filled.get(memo_key)
+        if kept is None:
+            if len(self._filled) >= _FILLED_MAX:
+                self._filled.clear()
+            kept = self._filled[memo_key] = (fill(template, lang, args), tuple(args.values()))
+        return kept[0]
 
     def s(self, key: str, lang: str, **args: Any) -> str:
         """Like :meth:`t`, as a sentence: the first letter upper-case (a name such as «труппа соперников»
