@@ -73,6 +73,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "nastolka.games.talespin.targets",
     "nastolka.games.talespin.views",
     "nastolka.bots.search_loop",
+    "nastolka.server.patch",   # the view patches: diffed for every seat after every move of every table
 )
 
 #: the mypyc group's shared library (inside the package, so an editable install finds it)
