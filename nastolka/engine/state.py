@@ -38,9 +38,9 @@ if TYPE_CHECKING:
 S = TypeVar("S", bound="GameState")
 
 
-#: keys every view starts with (set by the engine; a game's own view must not reuse them)
 #: the text modules of the games, by name (``GameState._text``)
 _TEXT_MODULES: dict[str, Any] = {}
+#: keys every view starts with (set by the engine; a game's own view must not reuse them)
 _VIEW_HEADER = frozenset({"game", "players", "seat", "step", "status", "to_act", "result"})
 
 

@@ -372,10 +372,8 @@ def bot_name(level: str, lang: str, index: int | None = None) -> str:
     return ENGINE.t("bot_named", lang, name=name, level=lvl)
 
 
-@functools.lru_cache(maxsize=64)
 def seat_label(seat: int, lang: str) -> str:
-    """A seat as people count it: «Игрок 1» / "Player 1" for seat 0. Kept once made: the server writes a
-    log line in both languages for every event of every move, and most name a player."""
+    """A seat as people count it: «Игрок 1» / "Player 1" for seat 0."""
     return ENGINE.t("player_n", lang, n=seat + 1)
 
 
@@ -432,7 +430,7 @@ def _people(names: tuple[str, ...], players: int, lang: str) -> tuple[Noun, ...]
     (a noun is frozen, so the same ones are handed out again)."""
     given = list(names)
     if len(given) < players:   # the defaults are only written for the seats nobody named
-        given += [seat_label(s, lang) for s in range(len(given), players)]
+        given += default_names(players, lang)[len(given):]
     return tuple(person(n) for n in given)
 
 

@@ -8,7 +8,6 @@ by the players' display names (``names``, from the client); in solo the second t
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -55,9 +54,7 @@ def row_name(row: str, lang: str) -> str:
     return W.name(f"row.{row}", lang) if W.has(f"row.{row}") else row
 
 
-@functools.lru_cache(maxsize=512)
 def _where(row: str, slot: int, lang: str) -> str:
-    """«в ряд 1, место 2»: kept once written (a place is named in most labels and events of every move)."""
     return W.t("where", lang, row=row_name(row, lang), slot=slot)
 
 
