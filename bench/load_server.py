@@ -159,6 +159,18 @@ async def post(http: httpx.AsyncClient, path: str, body: dict[str, Any]) -> dict
     raise RuntimeError("rate limited too long")
 
 
+async def stored_version(http: httpx.AsyncClient, table_id: str) -> int:
+    """The number of moves the server holds for a table. This read comes from one address, like anyone's,
+    so after a fast run (hundreds of finished games) it meets the per-address read limit: wait as told."""
+    for _ in range(120):
+        r = await http.get(f"/api/tables/{table_id}")
+        if r.status_code != 429:
+            r.raise_for_status()
+            return int(r.json()["version"])
+        await asyncio.sleep(float(r.headers.get("retry-after", "1")))
+    raise RuntimeError(f"table {table_id}: still rate-limited after two minutes of retries")
+
+
 async def table_loop(base: str, ws_url: str, game: str, seats: int, rng: random.Random, stats: Stats,
                      stop: asyncio.Event, address: str, pace: tuple[float, float] | None,
                      lang: str | None) -> None:
@@ -428,8 +440,7 @@ async def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
         lost = 0
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
             for tid, accepted in stats.accepted.items():   # every accepted move is in the table's log
-                r = await http.get(f"/api/tables/{tid}")
-                lost += max(0, accepted - int(r.json()["version"]))
+                lost += max(0, accepted - await stored_version(http, tid))
     finally:
         if proc is not None:
             proc.send_signal(signal.SIGTERM)
