@@ -237,3 +237,22 @@ def test_random_playout_plays_the_game_its_docstring_says(game: Game, players: i
             legal = slow.legal_ids(seat)
             slow.apply(seat, legal[rng.randbelow(len(legal))])
         assert steps == slow.step and fast.history() == slow.history()
+
+
+@pytest.mark.parametrize("game, players", _params(), ids=_ids)
+def test_event_texts_read_only_the_tables_fixed_facts(game: Game, players: int) -> None:
+    """The server writes an event's words on first demand, with whatever state the table holds by then
+    (``server.runtime.LogEntry.text``); that is right only if no event text reads anything a move changes.
+    Texts written right after each move must equal those written from the finished game's state."""
+    for seed in range(3):
+        state = game.new(players, seed=seed)
+        rng = Rng(seed + 7)
+        written = []
+        while not state.is_over:
+            seat = state.to_act[rng.randbelow(len(state.to_act))]
+            legal = state.legal_ids(seat)
+            for e in state.apply(seat, legal[rng.randbelow(len(legal))]):
+                written.append((e, state.event_text(e, "en"), state.event_text(e, "ru")))
+        assert written
+        for e, en, ru in written:
+            assert (state.event_text(e, "en"), state.event_text(e, "ru")) == (en, ru), e.kind

@@ -53,13 +53,26 @@ class SeatInfo:
 
 @dataclass
 class LogEntry:
-    """An applied action with its events already put into words (both languages)."""
+    """An applied action with its events. Their words are written on first demand, per language, and
+    kept (``text``): a table whose sockets all read Russian never pays for the English texts. Event texts
+    read only the table's fixed facts from a state (seating, train, troupes; a test holds the games to
+    that), so the table's current state writes them as well as the state right after the move."""
 
     version: int
     seat: int
     action: str
     by: str
-    events: list[dict[str, Any]]     # each: kind, args, text_en, text_ru, seats (None = public)
+    events: list[dict[str, Any]]     # each: kind, args, seats (None = public), and text_<lang> once written
+    raw: list[Event] = field(default_factory=list, repr=False)
+
+    def text(self, rt: Runtime, index: int, lang: str) -> str:
+        """The words of event ``index`` in ``lang``, written once."""
+        event = self.events[index]
+        key = "text_" + lang
+        text = event.get(key)
+        if text is None:
+            text = event[key] = rt.state.event_text(self.raw[index], lang, rt.display_names(lang))
+        return str(text)
 
 
 @dataclass
@@ -162,11 +175,9 @@ class Runtime:
         return list(names)
 
     def remember(self, seat: int, aid: str, by: str, events: list[Event], after: GameState) -> LogEntry:
-        names = {lang: self.display_names(lang) for lang in ("en", "ru")}
         entry = LogEntry(after.step - 1, seat, aid, by, [
-            {"kind": e.kind, "args": dict(e.args), "seats": list(e.seats) if e.seats is not None else None,
-             "text_en": after.event_text(e, "en", names["en"]), "text_ru": after.event_text(e, "ru", names["ru"])}
-            for e in events])
+            {"kind": e.kind, "args": dict(e.args), "seats": list(e.seats) if e.seats is not None else None}
+            for e in events], list(events))
         self.by.append(by)
         self.log.append(entry)
         # the bank is charged where the move is committed (``bank_after``, stored with the action)
@@ -221,19 +232,19 @@ def socket_lang(value: Any) -> str | None:
     return value if isinstance(value, str) and value in LANGS else None
 
 
-def visible_events(entries: list[LogEntry], seat: int | None, lang: str | None = None) -> list[dict[str, Any]]:
+def visible_events(rt: Runtime, entries: list[LogEntry], seat: int | None,
+                   lang: str | None = None) -> list[dict[str, Any]]:
     """Events of ``entries`` that ``seat`` may see, without the internal ``seats`` field; their text in
     ``lang`` alone (``text_<lang>``), or in both languages when ``lang`` is ``None``."""
     out: list[dict[str, Any]] = []
+    langs = LANGS if lang is None else (lang,)
     for entry in entries:
-        for e in entry.events:
+        for i, e in enumerate(entry.events):
             if e["seats"] is None or (seat is not None and seat in e["seats"]):
                 event = {"version": entry.version, "seat": entry.seat, "by": entry.by, "kind": e["kind"],
                          "args": e["args"]}
-                if lang is None:
-                    event["text_en"], event["text_ru"] = e["text_en"], e["text_ru"]
-                else:
-                    event["text_" + lang] = e["text_" + lang]
+                for code in langs:
+                    event["text_" + code] = entry.text(rt, i, code)
                 out.append(event)
     return out
 
@@ -268,7 +279,7 @@ def state_message(rt: Runtime, seat: int | None, entries: list[LogEntry], *, ful
     if rt.status != "open":
         msg["view"] = rt.state.view(seat) if view is NO_VIEW else view
         msg["legal"] = legal_for(rt, seat, lang)
-        msg["events"] = visible_events(entries, seat, lang)
+        msg["events"] = visible_events(rt, entries, seat, lang)
         left = rt.clock_left()
         if left is not None:
             msg["clock_left"] = round(left, 1)
