@@ -39,6 +39,15 @@ def human_turn(app: NastolkaApp) -> bool:
     return isinstance(screen, GameScreen) and screen.thinking is None and screen.awaiting is not None
 
 
+def settled(app: NastolkaApp) -> bool:
+    """A human decision is on screen and the action list has the focus: ``options.focus()`` takes effect
+    a message later than ``awaiting`` is set, and a picture taken between the two (seen under CI's load)
+    shows the list unfocused."""
+    if not human_turn(app):
+        return False
+    return app.focused is app.screen.query_one("#actions", OptionList)
+
+
 async def start(pilot: Pilot, seats: Sequence[str], players: int | None = None,
                 options: dict | None = None) -> None:
     """Fill the start screen's model (widgets are recomposed from it) and press the Start key."""

@@ -11,7 +11,7 @@ import pytest
 
 from nastolka.games import all_games
 
-from .helpers import GAME_IDS, make_app, play, registered, start, wait_for
+from .helpers import GAME_IDS, make_app, play, registered, settled, start, wait_for
 
 SNAP_SIZE = (120, 40)
 #: every board at the three sizes issue 17 names (the smallest the client supports, a common one, a big one)
@@ -40,6 +40,6 @@ def test_board(snap_compare, game_id, lang, moment, size):
         await start(pilot, ["human", "random", "random"])
         if moment == "mid":
             await play(pilot, moves=MOVES[game_id], seed=3)
-        await wait_for(pilot, lambda: pilot.app.screen.awaiting is not None)
+        await wait_for(pilot, lambda: settled(pilot.app))
 
     assert snap_compare(make_app([game], lang=lang, seed=11), terminal_size=SIZES[size], run_before=run_before)
