@@ -240,7 +240,7 @@ def enter(st: ColtState, b: int, p: int, ev: list[Event] | None) -> None:
 def give(st: ColtState, b: int, card: int) -> None:
     """A bullet card on top of the deck of ``b``'s owner (CE-6; a neutral one leaves the supply)."""
     o = st.owner[b]
-    st.deck[o] += (card,)
+    st.deck[o].append(card)
     st.known_top[o] += 1
     if card == D.NEUTRAL:
         st.neutral -= 1
@@ -257,6 +257,16 @@ def neutral_bullets(st: ColtState, bandits: list[int], ev: list[Event] | None) -
             ev.append(Event("neutral_bullets", {"bandits": [st.bname(b) for b in bandits], "given": True}))
     elif ev is not None:
         ev.append(Event("neutral_bullets", {"bandits": [st.bname(b) for b in bandits], "given": False}))
+
+
+def remove_card(cards: list[int], card: int) -> None:
+    """Take the first ``card`` out of ``cards`` in place (it is there: the rules ask only for legal cards);
+    the order of the rest is kept (a hand stays sorted)."""
+    for i in range(len(cards)):
+        if cards[i] == card:
+            cards.pop(i)
+            return
+    raise AssertionError("no such card")  # pragma: no cover - the rules remove only cards that are there
 
 
 def belle(st: ColtState, targets: list[int]) -> list[int]:

@@ -17,7 +17,7 @@ from nastolka.engine import Event
 
 from . import data as D
 from .codes import C_PLAY, CODE_ARG, CODE_SHIFT, DRAW_CODE, NO_CODES, NO_INTS
-from .effects import EVENTS, card_options, resolve, take
+from .effects import EVENTS, card_options, remove_card, resolve, take
 
 if TYPE_CHECKING:
     from .state import ColtState
@@ -74,34 +74,37 @@ def deal(st: ColtState, seat: int) -> None:
         if want > 0:
             draw(st, seat, want)
         return
-    cards = list(st.deck[seat] + st.hand[seat])
-    st.rng.shuffle(cards)
-    st.deck[seat] = tuple(cards)
-    st.hand[seat] = ()
+    deck, hand = st.deck[seat], st.hand[seat]
+    deck.extend(hand)
+    hand.clear()
+    st.rng.shuffle(deck)
     st.known_top[seat] = 0
     draw(st, seat, st.hand_size(seat))
 
 
-def draw(st: ColtState, seat: int, count: int) -> tuple[int, ...]:
-    """Draw from the top (end) of the deck; in the expert game an empty deck is refilled (CE-11)."""
+def draw(st: ColtState, seat: int, count: int) -> list[int]:
+    """Draw from the top (end) of the deck; in the expert game an empty deck is refilled (CE-11): the
+    discard pile shuffled. Returns the cards drawn, in deck order."""
     deck = st.deck[seat]
-    got = NO_INTS
+    got: list[int] = []
     while count > 0:
         if not deck:
-            if not (st.expert and st.disc[seat]):
+            disc = st.disc[seat]
+            if not (st.expert and disc):
                 break
-            pool = list(st.disc[seat])
-            st.rng.shuffle(pool)
-            deck = tuple(pool)
-            st.disc[seat] = ()
+            st.rng.shuffle(disc)
+            deck.extend(disc)
+            disc.clear()
             st.known_top[seat] = 0
         take_ = min(count, len(deck))
-        got += deck[len(deck) - take_:]
-        deck = deck[:len(deck) - take_]
+        cut = len(deck) - take_
+        got.extend(deck[cut:])
+        del deck[cut:]
         count -= take_
         st.known_top[seat] = max(0, st.known_top[seat] - take_)
-    st.deck[seat] = deck
-    st.hand[seat] = tuple(sorted(st.hand[seat] + got))
+    hand = st.hand[seat]
+    hand.extend(got)
+    hand.sort()
     return got
 
 
@@ -120,11 +123,11 @@ def setup2p(st: ColtState, seat: int, b: int, ev: list[Event] | None) -> None:
 
 def keep2p(st: ColtState, seat: int, card: int, ev: list[Event] | None) -> None:
     """CE-10: the kept card into the hand, the rest of the deck shuffled, then draw 6 (Doc 7) on top of it."""
-    cards = list(st.deck[seat])
-    cards.remove(card)
-    st.hand[seat] = (card,)
-    st.rng.shuffle(cards)
-    st.deck[seat] = tuple(cards)
+    deck, hand = st.deck[seat], st.hand[seat]
+    remove_card(deck, card)
+    hand.clear()
+    hand.append(card)
+    st.rng.shuffle(deck)
     st.known_top[seat] = 0
     draw(st, seat, st.hand_size(seat))
     if ev is not None:
@@ -183,10 +186,8 @@ def scheme(st: ColtState, seat: int, code: int, ev: list[Event] | None) -> None:
 
 def play(st: ColtState, seat: int, card: int, fd: int, ev: list[Event] | None) -> None:
     """CE-3.2: a card from the hand onto the common pile (face down: only its owner sees it, CE-12)."""
-    h = st.hand[seat]
-    i = h.index(card)
-    st.hand[seat] = h[:i] + h[i + 1:]
-    st.pile = st.pile + (card * 2 + (1 if fd else 0),)
+    remove_card(st.hand[seat], card)
+    st.pile.append(card * 2 + (1 if fd else 0))
     if ev is None:
         return
     name = st.names[card]
@@ -222,10 +223,10 @@ def end_scheme(st: ColtState, ev: list[Event] | None) -> None:
     if st.expert:
         for s in range(st.n):
             h = st.hand[s]
-            bullets = tuple(c for c in h if c >= D.BULLET0)
+            bullets = [c for c in h if c >= D.BULLET0]
             if bullets:
-                st.disc[s] += bullets
-                st.hand[s] = tuple(c for c in h if c < D.BULLET0)
+                st.disc[s].extend(bullets)
+                h[:] = [c for c in h if c < D.BULLET0]
         if st.round + 1 >= len(st.rounds):
             # the last round: there is no next round to keep cards for, so nobody is asked
             begin_steal(st, ev)
@@ -235,8 +236,9 @@ def end_scheme(st: ColtState, ev: list[Event] | None) -> None:
         next_expert(st, ev)
         return
     for s in range(st.n):
-        st.deck[s] += st.hand[s]
-        st.hand[s] = ()
+        h = st.hand[s]
+        st.deck[s].extend(h)
+        h.clear()
         st.known_top[s] = 0
     begin_steal(st, ev)
 
@@ -244,10 +246,8 @@ def end_scheme(st: ColtState, ev: list[Event] | None) -> None:
 def expert_discard(st: ColtState, seat: int, card: int, ev: list[Event] | None) -> None:
     """CE-11: one hand card onto the discard pile (``card`` -1: keep the rest, the next player's turn)."""
     if card >= 0:
-        h = list(st.hand[seat])
-        h.remove(card)
-        st.hand[seat] = tuple(h)
-        st.disc[seat] += (card,)
+        remove_card(st.hand[seat], card)
+        st.disc[seat].append(card)
         if ev is not None:
             ev.append(Event("discard", {"seat": seat, "card": st.names[card]}))
     else:
@@ -297,8 +297,8 @@ def run_steal(st: ColtState, ev: list[Event] | None) -> None:
         elif ev is not None:
             ev.append(Event("no_effect", {"seat": st.card_owner(entry >> 1), "card": st.names[entry >> 1]}))
         card_done(st, ev)
-    st.pile = ()
-    st.ghost_pile = ()
+    pile.clear()
+    st.ghost_pile = NO_INTS
     st.resolving = 0
     end_round(st, ev)
 
@@ -308,9 +308,9 @@ def card_done(st: ColtState, ev: list[Event] | None) -> None:
     card = st.pile[st.resolving] >> 1
     o = st.card_owner(card)
     if st.expert:
-        st.disc[o] += (card,)
+        st.disc[o].append(card)
     else:
-        st.deck[o] += (card,)
+        st.deck[o].append(card)
         st.known_top[o] += 1
     st.resolving += 1
 

@@ -18,6 +18,7 @@ from nastolka.engine import OptionError, Rng
 
 from . import data as D
 from .codes import NO_INTS, tables_for
+from .effects import remove_card
 from .rounds import SCHEME, SETUP2P, end_scheme, start_round
 
 if TYPE_CHECKING:
@@ -96,7 +97,7 @@ def build(st: ColtState, n: int, options: dict[str, Any], rng: Rng, setup: dict[
     st.bonus = [0] * n
     st.removed = NO_INTS
     st.box2 = True
-    st.pile = NO_INTS
+    st.pile = []
     st.ghost_pile = NO_INTS
     st.resolving = 0
     st.schedule = NO_INTS
@@ -142,13 +143,13 @@ def build(st: ColtState, n: int, options: dict[str, Any], rng: Rng, setup: dict[
             st.pos[seat] = 2 * car
     # personal decks (CE-2.1, CE-10)
     st.deck = []
-    st.hand = [()] * n
-    st.disc = [()] * n
+    st.hand = [[] for _ in range(n)]
+    st.disc = [[] for _ in range(n)]
     st.known_top = [0] * n
     for seat in range(n):
         cards = personal_deck(two, seat, st.seat_bandits[seat])
         rng.shuffle(cards)
-        st.deck.append(tuple(cards))
+        st.deck.append(cards)
     placed = pile = False
     if setup:
         placed, pile = apply_setup(st, setup, rng)
@@ -368,9 +369,9 @@ def _setup_cards(s: ColtState, setup: dict[str, Any], rng: Rng) -> None:
                 if c in deck:
                     deck.remove(c)
             rng.shuffle(deck)
-        s.hand[seat] = tuple(sorted(hand))
-        s.deck[seat] = tuple(deck)
-        s.disc[seat] = tuple(disc)
+        s.hand[seat] = sorted(hand)
+        s.deck[seat] = deck
+        s.disc[seat] = disc
         s.known_top[seat] = 0
     if "hands" in setup:
         s.preset = True
@@ -400,13 +401,12 @@ def _setup_pile(s: ColtState, raw: Any, explicit_cards: bool) -> None:
             raise OptionError(f"setup 'pile'[{i}]: {name!r} is not an action card of seat {seat}")
         card = matches[0]
         if not explicit_cards:
-            deck = list(s.deck[seat])
+            deck = s.deck[seat]
             if card not in deck:
                 raise OptionError(f"setup 'pile'[{i}]: seat {seat} has no {name!r} card left")
-            deck.remove(card)
-            s.deck[seat] = tuple(deck)
+            remove_card(deck, card)
         pile.append(card * 2 + (1 if len(item) == 3 and item[2] == "down" else 0))
-    s.pile = tuple(pile)
+    s.pile = pile
 
 def setup_bandits(raw: Any, nb: int) -> tuple[int, ...]:
     if not isinstance(raw, list) or len(raw) != nb or not all(x in D.BANDIT_INDEX for x in raw):
