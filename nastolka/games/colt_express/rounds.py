@@ -37,12 +37,11 @@ PHASE_IDS: Final = ("setup", "keep", "schemin", "cover", "expert_keep", "stealin
 
 
 # ----------------------------------------------------------------------------- round start (CE-3.1)
-def start_round(st: ColtState, ev: list[Event] | None) -> None:
-    """CE-3.1: reveal the round card, build the Schemin' schedule from its turns (CE-4), deal (or CE-10
-    keep-1 first)."""
-    rc = st.rounds[st.round]
-    turns = D.ROUND_TURNS_SMALL[rc] if st.n <= 4 else D.ROUND_TURNS_LARGE[rc]
-    n, first = st.n, st.first
+def schedule(n: int, rc: int, first: int) -> tuple[int, ...]:
+    """CE-3.2 / CE-4: the Schemin' turns of round card ``rc`` with ``n`` players from seat ``first``, as
+    seat * 4 + turn type: each turn symbol once per player clockwise (a Switch turn counter-clockwise),
+    a Speed-up turn twice in a row."""
+    turns = D.ROUND_TURNS_SMALL[rc] if n <= 4 else D.ROUND_TURNS_LARGE[rc]
     sched: list[int] = []
     for tt in turns:
         for i in range(n):
@@ -50,7 +49,21 @@ def start_round(st: ColtState, ev: list[Event] | None) -> None:
             sched.append(seat * 4 + tt)
             if tt == D.SPEEDUP:
                 sched.append(seat * 4 + tt)
-    st.schedule = tuple(sched)
+    return tuple(sched)
+
+
+#: every schedule, made once: ``SCHEDULES[n][round card][first player]`` (2 to 6 players)
+SCHEDULES: Final[tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]] = tuple(
+    tuple(tuple(schedule(n, rc, first) for first in range(n)) for rc in range(len(D.ROUND_TURNS_SMALL)))
+    for n in range(7))
+
+
+def start_round(st: ColtState, ev: list[Event] | None) -> None:
+    """CE-3.1: reveal the round card, take the Schemin' schedule of its turns (CE-4, :func:`schedule`), deal
+    (or CE-10 keep-1 first)."""
+    rc = st.rounds[st.round]
+    n, first = st.n, st.first
+    st.schedule = SCHEDULES[n][rc][first]
     if ev is not None:
         ev.append(Event("round", {"round": st.round + 1, "card": D.ROUND_IDS[rc], "first": first}))
     if st.preset:
@@ -82,11 +95,12 @@ def deal(st: ColtState, seat: int) -> None:
     draw(st, seat, st.hand_size(seat))
 
 
-def draw(st: ColtState, seat: int, count: int) -> list[int]:
-    """Draw from the top (end) of the deck; in the expert game an empty deck is refilled (CE-11): the
-    discard pile shuffled. Returns the cards drawn, in deck order."""
+def draw(st: ColtState, seat: int, count: int, got: list[int] | None = None) -> None:
+    """Draw from the top (end) of the deck into the (sorted) hand; in the expert game an empty deck is
+    refilled (CE-11): the discard pile shuffled. The cards drawn are added to ``got`` (in deck order) when
+    it is given (for the events)."""
     deck = st.deck[seat]
-    got: list[int] = []
+    hand = st.hand[seat]
     while count > 0:
         if not deck:
             disc = st.disc[seat]
@@ -97,15 +111,13 @@ def draw(st: ColtState, seat: int, count: int) -> list[int]:
             disc.clear()
             st.known_top[seat] = 0
         take_ = min(count, len(deck))
-        cut = len(deck) - take_
-        got.extend(deck[cut:])
-        del deck[cut:]
+        if got is not None:
+            got.extend(deck[len(deck) - take_:])
+        for _ in range(take_):
+            hand.append(deck.pop())
         count -= take_
         st.known_top[seat] = max(0, st.known_top[seat] - take_)
-    hand = st.hand[seat]
-    hand.extend(got)
     hand.sort()
-    return got
 
 
 def setup2p(st: ColtState, seat: int, b: int, ev: list[Event] | None) -> None:
@@ -175,8 +187,9 @@ def scheme(st: ColtState, seat: int, code: int, ev: list[Event] | None) -> None:
                 st.cover_bandit = b
                 return
     elif code == DRAW_CODE:
-        got = draw(st, seat, 3)
-        if ev is not None:
+        got: list[int] | None = [] if ev is not None else None
+        draw(st, seat, 3, got)
+        if ev is not None and got is not None:
             ev.append(Event("draw", {"seat": seat, "count": len(got)}))
             ev.append(Event("drawn", {"seat": seat, "cards": [st.names[c] for c in got]}, seats=(seat,)))
     elif ev is not None:

@@ -12,7 +12,7 @@ checks of the keys are read together; split, every key would be explained in two
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from nastolka.engine import OptionError, Rng
 
@@ -76,8 +76,8 @@ def build(st: ColtState, n: int, options: dict[str, Any], rng: Rng, setup: dict[
         chars = tuple(pool[:nb])
     st.chars = chars
     st.tab = tables_for(two, chars)
-    st.owner = tuple(b // 2 if two else b for b in range(nb))
-    st.seat_bandits = tuple((2 * s, 2 * s + 1) if two else (s,) for s in range(n))
+    st.owner = OWNERS[n]
+    st.seat_bandits = SEAT_BANDITS[n]
     # train (CE-2.2)
     if "cars" in setup:
         cars = setup_cars(setup["cars"])
@@ -111,14 +111,10 @@ def build(st: ColtState, n: int, options: dict[str, Any], rng: Rng, setup: dict[
     st.preset = False
     st._codes = None
     # loot (CE-2.1, CE-2.3, CE-2.4): starting purses are the known $250 ones
-    values = list(D.PURSE_VALUES)
     st.floor = [()] * (2 * (st.car_count + 1))
-    st.held = [()] * nb
-    start_ids = [i for i, v in enumerate(values) if v == D.START_PURSE_VALUE][:nb]
-    for b in range(nb):
-        st.held[b] = (start_ids[b],)
-    st.public_purses = sum(1 << t for t in start_ids)
-    rest = [i for i in range(D.N_PURSES) if i not in start_ids]
+    st.held = list(START_HELD[n])
+    st.public_purses = START_PUBLIC[n]
+    rest = list(START_REST[n])
     rng.shuffle(rest)
     jewel = D.FIRST_JEWEL
     for c, car in enumerate(cars, start=1):
@@ -127,7 +123,7 @@ def build(st: ColtState, n: int, options: dict[str, Any], rng: Rng, setup: dict[
         st.floor[2 * c] = tuple(purses) + tuple(range(jewel, jewel + D.CAR_JEWELS[car]))
         jewel += D.CAR_JEWELS[car]
     st.floor[0] = (D.FIRST_BOX,)
-    st.purse_values = tuple(values)
+    st.purse_values = D.PURSE_VALUES
     st.known = [0] * n
     # round deck (CE-2.5)
     normal = list(D.NORMAL_ROUNDS)
@@ -147,7 +143,7 @@ def build(st: ColtState, n: int, options: dict[str, Any], rng: Rng, setup: dict[
     st.disc = [[] for _ in range(n)]
     st.known_top = [0] * n
     for seat in range(n):
-        cards = personal_deck(two, seat, st.seat_bandits[seat])
+        cards = list(DECKS[n][seat])
         rng.shuffle(cards)
         st.deck.append(cards)
     placed = pile = False
@@ -159,16 +155,16 @@ def build(st: ColtState, n: int, options: dict[str, Any], rng: Rng, setup: dict[
         # a scenario that begins at Stealin' of round 1 with the pile the setup gave
         played = st.pile
         st.preset = True
-        start_round(st, [])
+        start_round(st, None)
         st.pile = played
         st.slot = len(st.schedule)
-        end_scheme(st, [])
+        end_scheme(st, None)
     elif two and not placed:
         st.phase = SETUP2P
         st.queue = (st.first, 1 - st.first)
         st.actor = st.first
     else:
-        start_round(st, [])
+        start_round(st, None)     # nobody reads the events of a new game: none are built
     # the decision is computed eagerly so that asking for legal ids never changes the state
     st._decision()
 
@@ -180,6 +176,29 @@ def personal_deck(two: bool, seat: int, bandits: tuple[int, ...]) -> list[int]:
     cards = [b * 6 + k for b in bandits for k in range(D.N_KINDS) if k != D.MARSHAL]
     cards.append(D.MARSHAL2P + seat)
     return cards
+
+
+# What a new game of ``n`` players starts from, made once per player count (index ``n``, up to 6) instead of
+# at every new game: bandit slots are one per seat, two per seat with two players (CE-10).
+_COUNTS: Final = range(7)
+#: the seat of each bandit slot
+OWNERS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(b // 2 for b in range(4)) if n == 2 else tuple(range(n)) for n in _COUNTS)
+#: the bandit slots of each seat
+SEAT_BANDITS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple((2 * s, 2 * s + 1) if n == 2 else (s,) for s in range(n)) for n in _COUNTS)
+#: each seat's personal deck before it is shuffled (CE-1, CE-10)
+DECKS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(tuple(personal_deck(n == 2, s, SEAT_BANDITS[n][s])) for s in range(n)) for n in _COUNTS)
+#: CE-2.1: the purse each bandit slot starts with (the lowest value, known to all), as its held loot
+START_HELD: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple((t,) for t in [i for i, v in enumerate(D.PURSE_VALUES) if v == D.START_PURSE_VALUE][:len(OWNERS[n])])
+    for n in _COUNTS)
+#: the bitmask of those starting purses (public: everybody knows their value)
+START_PUBLIC: Final[tuple[int, ...]] = tuple(sum(1 << h[0] for h in START_HELD[n]) for n in _COUNTS)
+#: the other purses, in id order (shuffled onto the cars, CE-2.4)
+START_REST: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(i for i in range(D.N_PURSES) if (START_PUBLIC[n] >> i) & 1 == 0) for n in _COUNTS)
 
 
 def apply_setup(s: ColtState, setup: dict[str, Any], rng: Rng) -> tuple[bool, bool]:  # noqa: C901
