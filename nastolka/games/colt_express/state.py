@@ -266,6 +266,11 @@ class ColtState(GameState):
         if self.actor >= 0:
             self._decision()
 
+    def _settle(self, events: list[Event] | None) -> None:
+        """Nothing to settle after a move: chance (shuffles, a purse taken at random) is resolved inside the
+        rules, and ``actor`` is -1 only once the game is over. (The base looks at ``is_over`` and ``to_act``
+        after every move for a chance node; Colt Express never stops at one.)"""
+
     def _decision(self) -> list[int]:
         """The codes of the current decision, in the order of its ids; kept until the next ``_do``."""
         codes = self._codes
