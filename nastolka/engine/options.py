@@ -110,6 +110,8 @@ class OptionSchema:
 
     def validate(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults overlaid with ``given``, each value coerced to its type; unknown names are errors."""
+        if not given:
+            return self.defaults()      # nothing to check (every new game of a benchmark or a search)
         by_name = {o.name: o for o in self.options}
         result = self.defaults()
         for key, raw in (given or {}).items():

@@ -110,10 +110,20 @@ class Rng:
         return seq[self.randbelow(len(seq))]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
-        """Fisher–Yates in place."""
+        """Fisher–Yates in place: item ``i`` (from the last down to 1) swaps with item ``randbelow(i + 1)``.
+
+        On a list with this very class the draws are inlined (no call per item): the same numbers as
+        ``randbelow``, by the same arithmetic, so a shuffle gives the same order either way (records replay).
+        """
         if isinstance(seq, list):
             # the same swaps on a list: compiled, list items are read and written directly
             items: list[T] = seq
+            if type(self) is Rng:
+                if COMPILED:
+                    self._shuffle_i64(items)
+                else:
+                    self._s = _shuffle_big(items, int(self._s))
+                return
             for i in range(len(items) - 1, 0, -1):
                 j = self.randbelow(i + 1)
                 items[i], items[j] = items[j], items[i]
@@ -121,6 +131,23 @@ class Rng:
         for i in range(len(seq) - 1, 0, -1):
             j = self.randbelow(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
+
+    def _shuffle_i64(self, items: list[T]) -> None:
+        """The compiled body of :meth:`shuffle`: ``_next_i64`` and ``randbelow``'s multiply-shift inlined."""
+        s: i64 = self._s
+        i: i64 = len(items) - 1
+        while i > 0:
+            s += _GAMMA_I64
+            z: i64 = (s ^ ((s >> 30) & 0x3FFFFFFFF)) * _MUL1_I64
+            z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _MUL2_I64
+            z = z ^ ((z >> 31) & 0x1FFFFFFFF)
+            m: i64 = i + 1
+            hi: i64 = (z >> 32) & 0xFFFFFFFF
+            lo: i64 = z & 0xFFFFFFFF
+            j: i64 = (hi * m + ((lo * m) >> 32)) >> 32
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+        self._s = s
 
     def spawn(self) -> Rng:
         """An independent child stream (for determinizations and bots) that advances this one once."""
@@ -139,3 +166,15 @@ class Rng:
 
     def __repr__(self) -> str:
         return f"Rng(state={self.state:#x})"
+
+
+def _shuffle_big(items: list[T], s: int) -> int:
+    """The interpreted body of :meth:`Rng.shuffle`: ``next_u64`` and ``randbelow`` inlined on Python ints
+    (``s`` is the unsigned state); returns the state after the draws."""
+    for i in range(len(items) - 1, 0, -1):
+        s = (s + _GAMMA) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+        items[i], items[j] = items[j], items[i]
+    return s

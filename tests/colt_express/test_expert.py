@@ -40,7 +40,7 @@ def test_CE_11_end_of_phase_one_keep_or_discard() -> None:
 def test_CE_11_resolved_cards_discarded_bullets_on_deck_and_draw_up_to_six() -> None:
     s = run(3, setup_expert(), [(0, "keep"), (1, "discard:card=rob"), (1, "keep")], options=EXPERT)
     # Cheyenne's Fire went to her discard pile; Tuco's deck got her bullet on top, and was drawn first
-    assert len(s.hand[0]) == 6 and s.deck[0] == () and s.disc[0] == ()          # deck ran out: discard reshuffled
+    assert len(s.hand[0]) == 6 and s.deck[0] == [] and s.disc[0] == []          # deck ran out: discard reshuffled
     assert sorted(s.names[c] for c in s.hand[0]) == sorted(["move", "floor", "floor", "rob", "bullet:tuco", "fire"])
     assert "bullet:cheyenne" in [s.names[c] for c in s.hand[1]] and "marshal" in [s.names[c] for c in s.hand[1]]
     assert len(s.hand[1]) == 6 and [s.names[c] for c in s.disc[1]] == ["rob"]     # no reshuffle needed
@@ -53,7 +53,7 @@ def test_CE_11_draw_offered_while_the_discard_pile_holds_cards() -> None:
     s = run(3, setup, options=EXPERT)
     assert s.legal_ids(0) == ["play:card=move", "draw"]
     s.apply(0, "draw")
-    assert sorted(s.names[c] for c in s.hand[0]) == ["fire", "move", "rob"] and s.disc[0] == ()
+    assert sorted(s.names[c] for c in s.hand[0]) == ["fire", "move", "rob"] and s.disc[0] == []
     assert s.legal_ids(1) == ["play:card=move"]
 
 

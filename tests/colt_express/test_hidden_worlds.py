@@ -32,19 +32,19 @@ def other_world(s: ColtState, seat: int | None, rng: Rng) -> ColtState:
         bottom = list(deck[:cut])
         if q == seat:
             rng.shuffle(bottom)
-            w.deck[q] = tuple(bottom) + deck[cut:]
+            w.deck[q] = bottom + deck[cut:]
             continue
         slots = [i for i in range(first_hidden, len(pile)) if pile[i] & 1 and w.card_owner(pile[i] >> 1) == q]
-        pool = bottom + list(w.hand[q]) + [pile[i] >> 1 for i in slots]
+        pool = bottom + w.hand[q] + [pile[i] >> 1 for i in slots]
         rng.shuffle(pool)
         for i in slots:
             c = next(c for c in pool if c < D.BULLET0)
             pool.remove(c)
             pile[i] = 2 * c + 1
         nh = len(w.hand[q])
-        w.hand[q] = tuple(sorted(pool[:nh]))
-        w.deck[q] = tuple(pool[nh:]) + deck[cut:]
-    w.pile = tuple(pile)
+        w.hand[q] = sorted(pool[:nh])
+        w.deck[q] = pool[nh:] + deck[cut:]
+    w.pile = pile
     # round cards not revealed yet
     seen = revealed_count(w)
     rounds = list(w.rounds)

@@ -63,7 +63,7 @@ def test_CE_3_draw_disappears_once_the_deck_is_empty() -> None:
     setup = base(3, rounds=["braking"], hands=[["move"], ["move", "rob"], ["move", "rob"]],
                  decks=[["rob", "fire"], ["fire"], ["fire"]])
     s = run(3, setup, [(0, "draw"), (1, "play:card=move"), (2, "play:card=move")])
-    assert len(s.hand[0]) == 3 and s.deck[0] == () and "draw" not in s.legal_ids(0)
+    assert len(s.hand[0]) == 3 and s.deck[0] == [] and "draw" not in s.legal_ids(0)
 
 
 def test_CE_3_next_round_reshuffles_everything_and_deals_again() -> None:

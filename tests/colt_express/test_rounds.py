@@ -149,7 +149,7 @@ def test_CE_3_hand_back_on_deck_and_resolved_card_on_top() -> None:
                  hands=[["rob"], ["rob"], ["rob"]], decks=[["fire"], ["fire"], ["fire"]])
     s = run(3, setup)
     assert s.phase == 5 and s.actor == 1          # Doc's move waits for his choice
-    assert s.hand == [(), (), ()]
+    assert s.hand == [[], [], []]
     assert [s.names[c] for c in reversed(s.deck[0])] == ["floor", "rob", "fire"]
 
 

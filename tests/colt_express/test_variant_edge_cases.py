@@ -113,7 +113,7 @@ def test_CE_11_doc_draws_up_to_seven_and_kept_cards_count() -> None:
     assert s.round == 1 and s.phase == 2
     assert len(s.hand[0]) == 7 and Counter(s.names[c] for c in s.hand[0])["fire"] == 2
     assert len(s.hand[1]) == 6 and "rob" in [s.names[c] for c in s.hand[1]]
-    assert len(s.hand[2]) == 1 and s.deck[2] == () and s.disc[2] == ()      # fewer when nothing is left
+    assert len(s.hand[2]) == 1 and s.deck[2] == [] and s.disc[2] == []      # fewer when nothing is left
 
 
 def test_CE_11_a_draw_refills_from_the_shuffled_discard_pile_mid_schemin() -> None:
@@ -123,7 +123,7 @@ def test_CE_11_a_draw_refills_from_the_shuffled_discard_pile_mid_schemin() -> No
     s.apply(0, "draw")
     hand = Counter(s.names[c] for c in s.hand[0])
     assert sum(hand.values()) == 4 and hand["rob"] == 1 and hand["move"] == 1
-    assert len(s.deck[0]) == 1 and s.disc[0] == ()
+    assert len(s.deck[0]) == 1 and s.disc[0] == []
 
 
 def test_CE_11_discard_piles_are_public_even_to_spectators() -> None:

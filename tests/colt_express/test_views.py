@@ -103,7 +103,7 @@ def test_CE_12_determinize_resamples_hands_decks_and_future_rounds_consistently(
             assert before == after
         assert d.rounds[0] == s.rounds[0] and d.rounds[4] in D.STATION_ROUNDS
         assert len(set(d.rounds)) == 5
-        hands.add(d.hand[0])
+        hands.add(tuple(d.hand[0]))
         rounds.add(d.rounds[1:])
     assert len(hands) > 1 and len(rounds) > 1
 

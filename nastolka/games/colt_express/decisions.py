@@ -57,26 +57,40 @@ def cover_codes(st: ColtState) -> list[int]:
     """CE-10 cover: a card of the seat's other bandit (not the Marshal), or pass."""
     seat = st.actor
     codes: list[int] = []
-    for c in sorted(set(st.hand[seat])):
-        if c < D.MARSHAL2P and c // 6 != st.cover_bandit and c // 6 in st.seat_bandits[seat]:
+    last = -1
+    for c in st.hand[seat]:       # sorted: each distinct card once, in order
+        if c != last and c < D.MARSHAL2P and c // 6 != st.cover_bandit and c // 6 in st.seat_bandits[seat]:
             codes.append(C_COVER << CODE_SHIFT | c)
+        last = c
     codes.append(PASS_CODE)
     return codes
 
 
 def keep2p_codes(st: ColtState) -> list[int]:
-    """CE-10 keep-1: any action card of the deck (bullets are not kept)."""
+    """CE-10 keep-1: any action card of the deck (bullets are not kept), each distinct card once, in order
+    (the deck is not sorted: a bitmask of the cards in it, read from the lowest bit)."""
+    mask = 0
+    for c in st.deck[st.actor]:
+        if c < D.BULLET0:
+            mask |= 1 << c
     codes: list[int] = []
-    for c in sorted(set(st.deck[st.actor])):
-        if c >= D.BULLET0:
-            break
-        codes.append(C_KEEP << CODE_SHIFT | c)
+    c = 0
+    while mask:
+        if mask & 1:
+            codes.append(C_KEEP << CODE_SHIFT | c)
+        mask >>= 1
+        c += 1
     return codes
 
 
 def expert_codes(st: ColtState) -> list[int]:
-    """CE-11: discard one hand card, or keep the rest."""
-    codes = [C_DISCARD << CODE_SHIFT | c for c in sorted(set(st.hand[st.actor]))]
+    """CE-11: discard one hand card (each distinct card once, in order: the hand is sorted), or keep the rest."""
+    codes: list[int] = []
+    last = -1
+    for c in st.hand[st.actor]:
+        if c != last:
+            codes.append(C_DISCARD << CODE_SHIFT | c)
+            last = c
     codes.append(KEEP_REST_CODE)
     return codes
 

@@ -121,40 +121,43 @@ def marshal(st: ColtState, c: int, ev: list[Event] | None) -> None:
 
 
 def fire_options(st: ColtState, b: int) -> list[int]:
-    """CE-6 Fire: one code per target; none without a bullet left (the bandit keeps it)."""
+    """CE-6 Fire: one code per target, in slot order; none without a bullet left (the bandit keeps it).
+
+    The targets of bandit slot ``b``: from inside, every bandit inside an adjacent car; from a roof, every
+    bandit on the nearest roof in each direction where anybody stands (the line of sight stops there;
+    nobody on his own roof); CE-8 Tuco also hits the other level of his own car; CE-8 Belle is no target
+    while another bandit could be chosen. The places hit are found first (on a roof: one pass for the
+    nearest roofs), then one pass over the bandits makes the codes."""
     if not st.bullets[b]:
         return []
-    return [C_FIRE << CODE_SHIFT | t for t in fire_targets(st, b)]
-
-
-def fire_targets(st: ColtState, b: int) -> list[int]:
-    """CE-6 Fire targets of bandit slot ``b`` (with Tuco's CE-8 power and Belle's protection)."""
     pos = st.pos
     p = pos[b]
-    c, lvl = p >> 1, p & 1
     nb = st.bandit_count
-    out: list[int] = []
-    if lvl == 0:
-        for t in range(nb):
-            q = pos[t]
-            if q & 1 == 0 and (q >> 1 == c - 1 or q >> 1 == c + 1):
-                out.append(t)
+    if p & 1 == 0:
+        near, far = p - 2, p + 2            # inside the car in front and the car behind
     else:
-        roof = [-1] * (st.car_count + 1)  # roof[x] = any bandit there (marker)
+        near = far = -1                     # the nearest occupied roof in front, behind
         for t in range(nb):
             q = pos[t]
             if q & 1 and t != b:
-                roof[q >> 1] = t
-        for rng_ in (range(c - 1, -1, -1), range(c + 1, st.car_count + 1)):
-            for x in rng_:
-                if roof[x] >= 0:
-                    out.extend(t for t in range(nb) if pos[t] == 2 * x + 1)
-                    break
-    if st.chars[b] == D.TUCO:
-        other = p ^ 1
-        out.extend(t for t in range(nb) if pos[t] == other)
-    out.sort()
-    return belle(st, out)
+                if q < p:
+                    if q > near:
+                        near = q
+                elif q > p and (far < 0 or q < far):
+                    far = q
+    other = p ^ 1 if st.chars[b] == D.TUCO else -1
+    chars = st.chars
+    out: list[int] = []
+    belle_at = -1
+    for t in range(nb):
+        q = pos[t]
+        if q == near or q == far or q == other:
+            if chars[t] == D.BELLE:
+                belle_at = len(out)
+            out.append(C_FIRE << CODE_SHIFT | t)
+    if belle_at >= 0 and len(out) > 1:      # CE-8 Belle (one Belle at most: every bandit is different)
+        out.pop(belle_at)
+    return out
 
 
 def fire(st: ColtState, b: int, t: int, ev: list[Event] | None) -> None:
@@ -240,7 +243,7 @@ def enter(st: ColtState, b: int, p: int, ev: list[Event] | None) -> None:
 def give(st: ColtState, b: int, card: int) -> None:
     """A bullet card on top of the deck of ``b``'s owner (CE-6; a neutral one leaves the supply)."""
     o = st.owner[b]
-    st.deck[o] += (card,)
+    st.deck[o].append(card)
     st.known_top[o] += 1
     if card == D.NEUTRAL:
         st.neutral -= 1
@@ -257,6 +260,16 @@ def neutral_bullets(st: ColtState, bandits: list[int], ev: list[Event] | None) -
             ev.append(Event("neutral_bullets", {"bandits": [st.bname(b) for b in bandits], "given": True}))
     elif ev is not None:
         ev.append(Event("neutral_bullets", {"bandits": [st.bname(b) for b in bandits], "given": False}))
+
+
+def remove_card(cards: list[int], card: int) -> None:
+    """Take the first ``card`` out of ``cards`` in place (it is there: the rules ask only for legal cards);
+    the order of the rest is kept (a hand stays sorted)."""
+    for i in range(len(cards)):
+        if cards[i] == card:
+            cards.pop(i)
+            return
+    raise AssertionError("no such card")  # pragma: no cover - the rules remove only cards that are there
 
 
 def belle(st: ColtState, targets: list[int]) -> list[int]:

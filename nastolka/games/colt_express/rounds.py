@@ -17,7 +17,7 @@ from nastolka.engine import Event
 
 from . import data as D
 from .codes import C_PLAY, CODE_ARG, CODE_SHIFT, DRAW_CODE, NO_CODES, NO_INTS
-from .effects import EVENTS, card_options, resolve, take
+from .effects import EVENTS, card_options, remove_card, resolve, take
 
 if TYPE_CHECKING:
     from .state import ColtState
@@ -37,12 +37,11 @@ PHASE_IDS: Final = ("setup", "keep", "schemin", "cover", "expert_keep", "stealin
 
 
 # ----------------------------------------------------------------------------- round start (CE-3.1)
-def start_round(st: ColtState, ev: list[Event] | None) -> None:
-    """CE-3.1: reveal the round card, build the Schemin' schedule from its turns (CE-4), deal (or CE-10
-    keep-1 first)."""
-    rc = st.rounds[st.round]
-    turns = D.ROUND_TURNS_SMALL[rc] if st.n <= 4 else D.ROUND_TURNS_LARGE[rc]
-    n, first = st.n, st.first
+def schedule(n: int, rc: int, first: int) -> tuple[int, ...]:
+    """CE-3.2 / CE-4: the Schemin' turns of round card ``rc`` with ``n`` players from seat ``first``, as
+    seat * 4 + turn type: each turn symbol once per player clockwise (a Switch turn counter-clockwise),
+    a Speed-up turn twice in a row."""
+    turns = D.ROUND_TURNS_SMALL[rc] if n <= 4 else D.ROUND_TURNS_LARGE[rc]
     sched: list[int] = []
     for tt in turns:
         for i in range(n):
@@ -50,7 +49,21 @@ def start_round(st: ColtState, ev: list[Event] | None) -> None:
             sched.append(seat * 4 + tt)
             if tt == D.SPEEDUP:
                 sched.append(seat * 4 + tt)
-    st.schedule = tuple(sched)
+    return tuple(sched)
+
+
+#: every schedule, made once: ``SCHEDULES[n][round card][first player]`` (2 to 6 players)
+SCHEDULES: Final[tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]] = tuple(
+    tuple(tuple(schedule(n, rc, first) for first in range(n)) for rc in range(len(D.ROUND_TURNS_SMALL)))
+    for n in range(7))
+
+
+def start_round(st: ColtState, ev: list[Event] | None) -> None:
+    """CE-3.1: reveal the round card, take the Schemin' schedule of its turns (CE-4, :func:`schedule`), deal
+    (or CE-10 keep-1 first)."""
+    rc = st.rounds[st.round]
+    n, first = st.n, st.first
+    st.schedule = SCHEDULES[n][rc][first]
     if ev is not None:
         ev.append(Event("round", {"round": st.round + 1, "card": D.ROUND_IDS[rc], "first": first}))
     if st.preset:
@@ -74,35 +87,37 @@ def deal(st: ColtState, seat: int) -> None:
         if want > 0:
             draw(st, seat, want)
         return
-    cards = list(st.deck[seat] + st.hand[seat])
-    st.rng.shuffle(cards)
-    st.deck[seat] = tuple(cards)
-    st.hand[seat] = ()
+    deck, hand = st.deck[seat], st.hand[seat]
+    deck.extend(hand)
+    hand.clear()
+    st.rng.shuffle(deck)
     st.known_top[seat] = 0
     draw(st, seat, st.hand_size(seat))
 
 
-def draw(st: ColtState, seat: int, count: int) -> tuple[int, ...]:
-    """Draw from the top (end) of the deck; in the expert game an empty deck is refilled (CE-11)."""
+def draw(st: ColtState, seat: int, count: int, got: list[int] | None = None) -> None:
+    """Draw from the top (end) of the deck into the (sorted) hand; in the expert game an empty deck is
+    refilled (CE-11): the discard pile shuffled. The cards drawn are added to ``got`` (in deck order) when
+    it is given (for the events)."""
     deck = st.deck[seat]
-    got = NO_INTS
+    hand = st.hand[seat]
     while count > 0:
         if not deck:
-            if not (st.expert and st.disc[seat]):
+            disc = st.disc[seat]
+            if not (st.expert and disc):
                 break
-            pool = list(st.disc[seat])
-            st.rng.shuffle(pool)
-            deck = tuple(pool)
-            st.disc[seat] = ()
+            st.rng.shuffle(disc)
+            deck.extend(disc)
+            disc.clear()
             st.known_top[seat] = 0
         take_ = min(count, len(deck))
-        got += deck[len(deck) - take_:]
-        deck = deck[:len(deck) - take_]
+        if got is not None:
+            got.extend(deck[len(deck) - take_:])
+        for _ in range(take_):
+            hand.append(deck.pop())
         count -= take_
         st.known_top[seat] = max(0, st.known_top[seat] - take_)
-    st.deck[seat] = deck
-    st.hand[seat] = tuple(sorted(st.hand[seat] + got))
-    return got
+    hand.sort()
 
 
 def setup2p(st: ColtState, seat: int, b: int, ev: list[Event] | None) -> None:
@@ -120,11 +135,11 @@ def setup2p(st: ColtState, seat: int, b: int, ev: list[Event] | None) -> None:
 
 def keep2p(st: ColtState, seat: int, card: int, ev: list[Event] | None) -> None:
     """CE-10: the kept card into the hand, the rest of the deck shuffled, then draw 6 (Doc 7) on top of it."""
-    cards = list(st.deck[seat])
-    cards.remove(card)
-    st.hand[seat] = (card,)
-    st.rng.shuffle(cards)
-    st.deck[seat] = tuple(cards)
+    deck, hand = st.deck[seat], st.hand[seat]
+    remove_card(deck, card)
+    hand.clear()
+    hand.append(card)
+    st.rng.shuffle(deck)
     st.known_top[seat] = 0
     draw(st, seat, st.hand_size(seat))
     if ev is not None:
@@ -172,8 +187,9 @@ def scheme(st: ColtState, seat: int, code: int, ev: list[Event] | None) -> None:
                 st.cover_bandit = b
                 return
     elif code == DRAW_CODE:
-        got = draw(st, seat, 3)
-        if ev is not None:
+        got: list[int] | None = [] if ev is not None else None
+        draw(st, seat, 3, got)
+        if ev is not None and got is not None:
             ev.append(Event("draw", {"seat": seat, "count": len(got)}))
             ev.append(Event("drawn", {"seat": seat, "cards": [st.names[c] for c in got]}, seats=(seat,)))
     elif ev is not None:
@@ -183,10 +199,8 @@ def scheme(st: ColtState, seat: int, code: int, ev: list[Event] | None) -> None:
 
 def play(st: ColtState, seat: int, card: int, fd: int, ev: list[Event] | None) -> None:
     """CE-3.2: a card from the hand onto the common pile (face down: only its owner sees it, CE-12)."""
-    h = st.hand[seat]
-    i = h.index(card)
-    st.hand[seat] = h[:i] + h[i + 1:]
-    st.pile = st.pile + (card * 2 + (1 if fd else 0),)
+    remove_card(st.hand[seat], card)
+    st.pile.append(card * 2 + (1 if fd else 0))
     if ev is None:
         return
     name = st.names[card]
@@ -222,10 +236,10 @@ def end_scheme(st: ColtState, ev: list[Event] | None) -> None:
     if st.expert:
         for s in range(st.n):
             h = st.hand[s]
-            bullets = tuple(c for c in h if c >= D.BULLET0)
+            bullets = [c for c in h if c >= D.BULLET0]
             if bullets:
-                st.disc[s] += bullets
-                st.hand[s] = tuple(c for c in h if c < D.BULLET0)
+                st.disc[s].extend(bullets)
+                h[:] = [c for c in h if c < D.BULLET0]
         if st.round + 1 >= len(st.rounds):
             # the last round: there is no next round to keep cards for, so nobody is asked
             begin_steal(st, ev)
@@ -235,8 +249,9 @@ def end_scheme(st: ColtState, ev: list[Event] | None) -> None:
         next_expert(st, ev)
         return
     for s in range(st.n):
-        st.deck[s] += st.hand[s]
-        st.hand[s] = ()
+        h = st.hand[s]
+        st.deck[s].extend(h)
+        h.clear()
         st.known_top[s] = 0
     begin_steal(st, ev)
 
@@ -244,10 +259,8 @@ def end_scheme(st: ColtState, ev: list[Event] | None) -> None:
 def expert_discard(st: ColtState, seat: int, card: int, ev: list[Event] | None) -> None:
     """CE-11: one hand card onto the discard pile (``card`` -1: keep the rest, the next player's turn)."""
     if card >= 0:
-        h = list(st.hand[seat])
-        h.remove(card)
-        st.hand[seat] = tuple(h)
-        st.disc[seat] += (card,)
+        remove_card(st.hand[seat], card)
+        st.disc[seat].append(card)
         if ev is not None:
             ev.append(Event("discard", {"seat": seat, "card": st.names[card]}))
     else:
@@ -297,8 +310,8 @@ def run_steal(st: ColtState, ev: list[Event] | None) -> None:
         elif ev is not None:
             ev.append(Event("no_effect", {"seat": st.card_owner(entry >> 1), "card": st.names[entry >> 1]}))
         card_done(st, ev)
-    st.pile = ()
-    st.ghost_pile = ()
+    pile.clear()
+    st.ghost_pile = NO_INTS
     st.resolving = 0
     end_round(st, ev)
 
@@ -308,9 +321,9 @@ def card_done(st: ColtState, ev: list[Event] | None) -> None:
     card = st.pile[st.resolving] >> 1
     o = st.card_owner(card)
     if st.expert:
-        st.disc[o] += (card,)
+        st.disc[o].append(card)
     else:
-        st.deck[o] += (card,)
+        st.deck[o].append(card)
         st.known_top[o] += 1
     st.resolving += 1
 

@@ -12,12 +12,13 @@ checks of the keys are read together; split, every key would be explained in two
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from nastolka.engine import OptionError, Rng
 
 from . import data as D
 from .codes import NO_INTS, tables_for
+from .effects import remove_card
 from .rounds import SCHEME, SETUP2P, end_scheme, start_round
 
 if TYPE_CHECKING:
@@ -75,8 +76,8 @@ def build(st: ColtState, n: int, options: dict[str, Any], rng: Rng, setup: dict[
         chars = tuple(pool[:nb])
     st.chars = chars
     st.tab = tables_for(two, chars)
-    st.owner = tuple(b // 2 if two else b for b in range(nb))
-    st.seat_bandits = tuple((2 * s, 2 * s + 1) if two else (s,) for s in range(n))
+    st.owner = OWNERS[n]
+    st.seat_bandits = SEAT_BANDITS[n]
     # train (CE-2.2)
     if "cars" in setup:
         cars = setup_cars(setup["cars"])
@@ -96,7 +97,7 @@ def build(st: ColtState, n: int, options: dict[str, Any], rng: Rng, setup: dict[
     st.bonus = [0] * n
     st.removed = NO_INTS
     st.box2 = True
-    st.pile = NO_INTS
+    st.pile = []
     st.ghost_pile = NO_INTS
     st.resolving = 0
     st.schedule = NO_INTS
@@ -110,14 +111,10 @@ def build(st: ColtState, n: int, options: dict[str, Any], rng: Rng, setup: dict[
     st.preset = False
     st._codes = None
     # loot (CE-2.1, CE-2.3, CE-2.4): starting purses are the known $250 ones
-    values = list(D.PURSE_VALUES)
     st.floor = [()] * (2 * (st.car_count + 1))
-    st.held = [()] * nb
-    start_ids = [i for i, v in enumerate(values) if v == D.START_PURSE_VALUE][:nb]
-    for b in range(nb):
-        st.held[b] = (start_ids[b],)
-    st.public_purses = sum(1 << t for t in start_ids)
-    rest = [i for i in range(D.N_PURSES) if i not in start_ids]
+    st.held = list(START_HELD[n])
+    st.public_purses = START_PUBLIC[n]
+    rest = list(START_REST[n])
     rng.shuffle(rest)
     jewel = D.FIRST_JEWEL
     for c, car in enumerate(cars, start=1):
@@ -126,7 +123,7 @@ def build(st: ColtState, n: int, options: dict[str, Any], rng: Rng, setup: dict[
         st.floor[2 * c] = tuple(purses) + tuple(range(jewel, jewel + D.CAR_JEWELS[car]))
         jewel += D.CAR_JEWELS[car]
     st.floor[0] = (D.FIRST_BOX,)
-    st.purse_values = tuple(values)
+    st.purse_values = D.PURSE_VALUES
     st.known = [0] * n
     # round deck (CE-2.5)
     normal = list(D.NORMAL_ROUNDS)
@@ -142,13 +139,13 @@ def build(st: ColtState, n: int, options: dict[str, Any], rng: Rng, setup: dict[
             st.pos[seat] = 2 * car
     # personal decks (CE-2.1, CE-10)
     st.deck = []
-    st.hand = [()] * n
-    st.disc = [()] * n
+    st.hand = [[] for _ in range(n)]
+    st.disc = [[] for _ in range(n)]
     st.known_top = [0] * n
     for seat in range(n):
-        cards = personal_deck(two, seat, st.seat_bandits[seat])
+        cards = list(DECKS[n][seat])
         rng.shuffle(cards)
-        st.deck.append(tuple(cards))
+        st.deck.append(cards)
     placed = pile = False
     if setup:
         placed, pile = apply_setup(st, setup, rng)
@@ -158,16 +155,16 @@ def build(st: ColtState, n: int, options: dict[str, Any], rng: Rng, setup: dict[
         # a scenario that begins at Stealin' of round 1 with the pile the setup gave
         played = st.pile
         st.preset = True
-        start_round(st, [])
+        start_round(st, None)
         st.pile = played
         st.slot = len(st.schedule)
-        end_scheme(st, [])
+        end_scheme(st, None)
     elif two and not placed:
         st.phase = SETUP2P
         st.queue = (st.first, 1 - st.first)
         st.actor = st.first
     else:
-        start_round(st, [])
+        start_round(st, None)     # nobody reads the events of a new game: none are built
     # the decision is computed eagerly so that asking for legal ids never changes the state
     st._decision()
 
@@ -179,6 +176,29 @@ def personal_deck(two: bool, seat: int, bandits: tuple[int, ...]) -> list[int]:
     cards = [b * 6 + k for b in bandits for k in range(D.N_KINDS) if k != D.MARSHAL]
     cards.append(D.MARSHAL2P + seat)
     return cards
+
+
+# What a new game of ``n`` players starts from, made once per player count (index ``n``, up to 6) instead of
+# at every new game: bandit slots are one per seat, two per seat with two players (CE-10).
+_COUNTS: Final = range(7)
+#: the seat of each bandit slot
+OWNERS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(b // 2 for b in range(4)) if n == 2 else tuple(range(n)) for n in _COUNTS)
+#: the bandit slots of each seat
+SEAT_BANDITS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple((2 * s, 2 * s + 1) if n == 2 else (s,) for s in range(n)) for n in _COUNTS)
+#: each seat's personal deck before it is shuffled (CE-1, CE-10)
+DECKS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(tuple(personal_deck(n == 2, s, SEAT_BANDITS[n][s])) for s in range(n)) for n in _COUNTS)
+#: CE-2.1: the purse each bandit slot starts with (the lowest value, known to all), as its held loot
+START_HELD: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple((t,) for t in [i for i, v in enumerate(D.PURSE_VALUES) if v == D.START_PURSE_VALUE][:len(OWNERS[n])])
+    for n in _COUNTS)
+#: the bitmask of those starting purses (public: everybody knows their value)
+START_PUBLIC: Final[tuple[int, ...]] = tuple(sum(1 << h[0] for h in START_HELD[n]) for n in _COUNTS)
+#: the other purses, in id order (shuffled onto the cars, CE-2.4)
+START_REST: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(i for i in range(D.N_PURSES) if (START_PUBLIC[n] >> i) & 1 == 0) for n in _COUNTS)
 
 
 def apply_setup(s: ColtState, setup: dict[str, Any], rng: Rng) -> tuple[bool, bool]:  # noqa: C901
@@ -368,9 +388,9 @@ def _setup_cards(s: ColtState, setup: dict[str, Any], rng: Rng) -> None:
                 if c in deck:
                     deck.remove(c)
             rng.shuffle(deck)
-        s.hand[seat] = tuple(sorted(hand))
-        s.deck[seat] = tuple(deck)
-        s.disc[seat] = tuple(disc)
+        s.hand[seat] = sorted(hand)
+        s.deck[seat] = deck
+        s.disc[seat] = disc
         s.known_top[seat] = 0
     if "hands" in setup:
         s.preset = True
@@ -400,13 +420,12 @@ def _setup_pile(s: ColtState, raw: Any, explicit_cards: bool) -> None:
             raise OptionError(f"setup 'pile'[{i}]: {name!r} is not an action card of seat {seat}")
         card = matches[0]
         if not explicit_cards:
-            deck = list(s.deck[seat])
+            deck = s.deck[seat]
             if card not in deck:
                 raise OptionError(f"setup 'pile'[{i}]: seat {seat} has no {name!r} card left")
-            deck.remove(card)
-            s.deck[seat] = tuple(deck)
+            remove_card(deck, card)
         pile.append(card * 2 + (1 if len(item) == 3 and item[2] == "down" else 0))
-    s.pile = tuple(pile)
+    s.pile = pile
 
 def setup_bandits(raw: Any, nb: int) -> tuple[int, ...]:
     if not isinstance(raw, list) or len(raw) != nb or not all(x in D.BANDIT_INDEX for x in raw):

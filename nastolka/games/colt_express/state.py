@@ -12,10 +12,12 @@ Where each rule lives (grep a rule id to land on it):
 * ``views.py``: views and determinization (CE-12);
   ``codes.py``: decisions as integer codes and the ids they stand for; ``data.py``: the data tables.
 
-The state is deliberately flat: small ints for positions and counters, tuples for every card or token
-sequence (hands, decks, piles, loot on a place), and a few short lists that index those tuples. A tuple is
-never changed in place, only replaced, so ``clone()`` copies about a dozen short lists and shares the rest —
-a few microseconds — which is what search bots need (see ``docs/decisions.md``, Colt Express).
+The state is deliberately flat: small ints for positions and counters, short lists of ints per seat for
+the card sequences that change on almost every move (hands, decks, discard piles, and the common pile),
+changed in place, and tuples for the rest (loot on a place or held, the round's schedule), which are never
+changed in place, only replaced. So ``clone()`` copies about a dozen short lists plus the card lists of each
+seat and shares the rest — about a microsecond — which is what search bots need (see ``docs/decisions.md``,
+Colt Express); and a move changes a hand or a deck without rebuilding it.
 
 One decision at a time: ``actor`` is the deciding seat, ``phase`` (``rounds.py``) says which decision.
 Chance (shuffles, which face-down purse a robbery takes) is resolved inline with ``self.rng``.
@@ -100,9 +102,9 @@ class ColtState(GameState):
     public_purses: int                # bitmask of the purses whose value everybody knows
     known: list[int]                  # per seat: bitmask of the purses whose value it knows
     # --- cards and bullets
-    deck: list[tuple[int, ...]]       # per seat, top at the end
-    hand: list[tuple[int, ...]]       # per seat, sorted
-    disc: list[tuple[int, ...]]       # per seat: the expert discard pile (CE-11)
+    deck: list[list[int]]             # per seat, top at the end (changed in place; a clone copies each)
+    hand: list[list[int]]             # per seat, sorted (changed in place; a clone copies each)
+    disc: list[list[int]]             # per seat: the expert discard pile (CE-11; changed in place)
     known_top: list[int]              # per seat: cards on top of its deck it knows (resolved cards put back)
     neutral: int                      # neutral bullets left (CE-6, CE-7)
     bullets: list[int]                # bullets left per bandit slot
@@ -115,7 +117,7 @@ class ColtState(GameState):
     actor: int                        # the deciding seat, -1 when nobody decides
     schedule: tuple[int, ...]         # the Schemin' turns: seat * 4 + turn type (CE-3.2)
     slot: int                         # index of the current turn in ``schedule``
-    pile: tuple[int, ...]             # the common pile: card * 2 + face down (CE-3.2)
+    pile: list[int]                   # the common pile: card * 2 + face down (CE-3.2; changed in place)
     ghost_pile: tuple[int, ...]       # pile indices played face down with Ghost's power (CE-8)
     resolving: int                    # index of the pile card being resolved (CE-3.4)
     queue: tuple[int, ...]            # seats (or bandits, Pickpocket) still to decide in a round step
@@ -193,16 +195,26 @@ class ColtState(GameState):
             new.chars, new.owner, new.seat_bandits, new.cars, new.car_count = self.chars, self.owner, self.seat_bandits, self.cars, self.car_count
             new.tab = self.tab
             new.first, new.marshal = self.first, self.marshal
-            new.neutral, new.removed, new.box2, new.pile = self.neutral, self.removed, self.box2, self.pile
+            new.neutral, new.removed, new.box2 = self.neutral, self.removed, self.box2
             new.ghost_pile, new.resolving, new.schedule, new.slot = self.ghost_pile, self.resolving, self.schedule, self.slot
             new.queue, new.cover_bandit, new.ghost, new.round = self.queue, self.cover_bandit, self.ghost, self.round
             new.phase, new.actor, new.preset, new._codes = self.phase, self.actor, self.preset, self._codes
             new.public_purses, new.purse_values, new.rounds = self.public_purses, self.purse_values, self.rounds
+            # the card lists of each seat are copied, because the rules change them in place
+            new.deck = [d[:] for d in self.deck]
+            new.hand = [h[:] for h in self.hand]
+            new.disc = [d[:] for d in self.disc] if self.expert else self.disc
         else:
             rng = new.rng            # the base made a fresh Rng; everything else of the base is equal
             new.__dict__ = self.__dict__.copy()
             new.rng = rng
+            # the same copies; interpreted, map copies in C where a comprehension is a Python loop
+            new.deck = list(map(list.copy, self.deck))
+            new.hand = list(map(list.copy, self.hand))
+            new.disc = list(map(list.copy, self.disc)) if self.expert else self.disc
+        # (only the expert game, CE-11, ever changes a discard pile: otherwise the clone shares them)
         # tuples and ints are shared; these short lists are copied, because the rules replace their items
+        # (the pile is changed in place)
         new.pos = self.pos[:]
         new.floor = self.floor[:]
         new.held = self.held[:]
@@ -210,9 +222,7 @@ class ColtState(GameState):
         new.bullets = self.bullets[:]
         new.fired = self.fired[:]
         new.bonus = self.bonus[:]
-        new.deck = self.deck[:]
-        new.hand = self.hand[:]
-        new.disc = self.disc[:]
+        new.pile = self.pile[:]
         new.known_top = self.known_top[:]
 
     def _apply(self, seat: int, aid: str) -> list[Event]:
@@ -255,6 +265,11 @@ class ColtState(GameState):
             rounds.setup2p(self, seat, arg, ev)
         if self.actor >= 0:
             self._decision()
+
+    def _settle(self, events: list[Event] | None) -> None:
+        """Nothing to settle after a move: chance (shuffles, a purse taken at random) is resolved inside the
+        rules, and ``actor`` is -1 only once the game is over. (The base looks at ``is_over`` and ``to_act``
+        after every move for a chance node; Colt Express never stops at one.)"""
 
     def _decision(self) -> list[int]:
         """The codes of the current decision, in the order of its ids; kept until the next ``_do``."""

@@ -167,11 +167,11 @@ def determinize(s: ColtState, seat: int, rng: Rng) -> None:
         bottom = sorted(deck[:cut])
         if q == seat:
             rng.shuffle(bottom)
-            s.deck[q] = tuple(bottom) + deck[cut:]
+            s.deck[q] = bottom + deck[cut:]
             continue
         start = s.resolving + 1 if s.phase == STEAL else s.resolving
         slots = [i for i in range(start, len(pile)) if pile[i] & 1 and s.card_owner(pile[i] >> 1) == q]
-        pool = sorted(bottom + list(s.hand[q]) + [pile[i] >> 1 for i in slots])
+        pool = sorted(bottom + s.hand[q] + [pile[i] >> 1 for i in slots])
         rng.shuffle(pool)
         # face-down pile cards must be action cards, and (two players) a card played with Ghost's power
         # must be one of Ghost's: fill those slots first, from the front of the shuffled pool
@@ -182,9 +182,9 @@ def determinize(s: ColtState, seat: int, rng: Rng) -> None:
             pool.remove(c)
             pile[i] = c * 2 + 1
         nh = len(s.hand[q])
-        s.hand[q] = tuple(sorted(pool[:nh]))
-        s.deck[q] = tuple(pool[nh:]) + deck[cut:]
-    s.pile = tuple(pile)
+        s.hand[q] = sorted(pool[:nh])
+        s.deck[q] = pool[nh:] + deck[cut:]
+    s.pile = pile
 
 
 
