@@ -187,9 +187,11 @@ def scheme(st: ColtState, seat: int, code: int, ev: list[Event] | None) -> None:
                 st.cover_bandit = b
                 return
     elif code == DRAW_CODE:
-        got: list[int] | None = [] if ev is not None else None
-        draw(st, seat, 3, got)
-        if ev is not None and got is not None:
+        if ev is None:
+            draw(st, seat, 3)
+        else:               # the cards drawn are listed only for the events
+            got: list[int] = []
+            draw(st, seat, 3, got)
             ev.append(Event("draw", {"seat": seat, "count": len(got)}))
             ev.append(Event("drawn", {"seat": seat, "cards": [st.names[c] for c in got]}, seats=(seat,)))
     elif ev is not None:

@@ -214,7 +214,7 @@ class ColtState(GameState):
             new.disc = list(map(list.copy, self.disc)) if self.expert else self.disc
         # (only the expert game, CE-11, ever changes a discard pile: otherwise the clone shares them)
         # tuples and ints are shared; these short lists are copied, because the rules replace their items
-        # (the pile is changed in place)
+        # or, for the pile, change it in place
         new.pos = self.pos[:]
         new.floor = self.floor[:]
         new.held = self.held[:]
