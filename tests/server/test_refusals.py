@@ -26,7 +26,7 @@ LATIN_OK = {"JSON", "bot", "U"}
 def _refusals() -> list[tuple[str, str, set[str]]]:
     """(where, say, argument names) of every literal refusal in the server's code."""
     found = []
-    for path in sorted(SERVER.glob("*.py")):
+    for path in sorted(SERVER.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
@@ -34,7 +34,7 @@ def _refusals() -> list[tuple[str, str, set[str]]]:
             if name not in CALLS or len(node.args) <= CALLS[name]:
                 continue
             say = node.args[CALLS[name]]
-            where = f"{path.name}:{node.lineno}"
+            where = f"{path.relative_to(SERVER)}:{node.lineno}"
             if not isinstance(say, ast.Constant):   # chosen at run time: listed in DYNAMIC below
                 continue
             found.append((where, say.value, {k.arg for k in node.keywords if k.arg}))
@@ -42,7 +42,7 @@ def _refusals() -> list[tuple[str, str, set[str]]]:
 
 
 REFUSALS = _refusals()
-#: sentences chosen at run time (a join's outcome in tables.py, HTTP errors in app.py), tested below
+#: sentences chosen at run time (a join's outcome in tables/seating.py, HTTP errors in app.py), tested below
 DYNAMIC = {"no_page": set(), "http_error": {"detail", "status"}, "private_join": set(),
            "seat_reserved": {"seat"}, "wrong_name": {"seat", "name"}, "seat_taken": {"seat"}}
 

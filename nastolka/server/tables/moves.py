@@ -1,0 +1,106 @@
+"""A move, from its checks to its commit: the version the mover saw, whose decision it is, whether a
+person or their stand-in may make it, the engine's legality check, then one write (the action, the bank,
+the end of the game and its ratings) committed with other tables' moves waiting meanwhile. Only after
+the commit does the cache change and anyone hear of the move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Connection
+from sqlalchemy.exc import IntegrityError
+
+from nastolka.engine import IllegalAction, record_of
+
+from .. import store
+from ..errors import PlayError
+from ..ratings import update_ratings
+from ..runtime import LogEntry, Runtime
+from .core import is_action_conflict
+from .seating import Seating
+
+
+class Moves(Seating):
+    """Accepting moves (people's through their seat token, bots' and stand-ins' directly)."""
+
+    async def act(self, table_id: str, token: Any, action: Any, version: Any) -> tuple[Runtime, int]:
+        """A person's move: the token picks the seat; the version must be the one they saw."""
+        rt = await self.get(table_id)
+        seat = await self.seat_of(rt, token)
+        await self.submit(rt, seat, action, version, by="human")
+        return rt, seat
+
+    async def submit(self, rt: Runtime, seat: int, action: Any, version: Any, by: str) -> LogEntry:  # noqa: C901
+        if not isinstance(action, str) or not 1 <= len(action) <= 200:
+            raise PlayError("bad_action", "bad_action")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise PlayError("bad_version", "bad_version")
+        async with rt.lock:
+            if version != rt.version:
+                await self._catch_up(rt)   # another process may have moved on
+            if rt.status == "open":
+                raise PlayError("not_started", "not_started", 409)
+            if rt.status == "over":
+                raise PlayError("over", "over", 409)
+            if version != rt.version:
+                raise PlayError("stale", "moved_on", 409, seen=version, now=rt.version)
+            if by == "human" and rt.seats[seat].away:
+                pass   # acting is returning: the away flag is cleared in the same transaction below
+            elif by != "human" and not rt.seats[seat].bot_plays:
+                raise PlayError("stale", "person_back", 409)
+            try:
+                aid = rt.state.check(seat, action)
+            except IllegalAction as exc:
+                raise PlayError("illegal", "illegal", 422, detail=exc.reason) from None
+            after = rt.state.clone()
+            events = after.apply_unchecked(seat, aid)
+            record = None
+            if after.is_over:
+                record = self._record(rt, after, by).to_json()
+            was_away = rt.seats[seat].away and by == "human"
+            bank = rt.bank_after(seat, by)
+
+            def tx(conn: Connection) -> None:
+                store.append_action(conn, rt.id, version, seat, aid, by)
+                if bank is not None:   # the bank goes with the move: a restart goes on from it
+                    store.set_bank(conn, rt.id, seat, bank)
+                if was_away:
+                    store.set_away(conn, rt.id, seat, False)
+                if record is not None:
+                    store.finish(conn, rt.id, record)
+                    if rt.rated:   # casual tables are not rated
+                        names = [s.player_name() for s in rt.seats]
+                        update_ratings(conn, rt.game.id, names, record["result"]["ranks"])
+                self._notify_in_tx(conn, rt.id)
+
+            try:
+                await self.db.write(tx)   # committed together with other tables' moves waiting meanwhile
+            except IntegrityError as exc:
+                if not is_action_conflict(exc):
+                    raise   # a bug, not a race: never answered as "stale" (nothing was stored)
+                await self._catch_up(rt)
+                raise PlayError("stale", "move_race", 409, now=rt.version) from None
+            # committed: now, and only now, the move exists for everyone
+            rt.state = after
+            if was_away:
+                rt.seats[seat].away = False
+            if bank is not None:
+                rt.bank_left[seat] = rt.seats[seat].bank_left = bank
+            entry = rt.remember(seat, aid, by, events, after)
+            if record is not None:
+                rt.status, rt.record = "over", record
+        await self.announce(rt, [entry])
+        return entry
+
+    def _record(self, rt: Runtime, after: Any, last_by: str) -> Any:
+        by = [*rt.by, last_by]
+        stand_ins = [[v, seat] for v, ((seat, _aid), who) in enumerate(zip(after.history(), by, strict=True))
+                     if who == "clock"]
+        notes: dict[str, Any] = {"table": rt.id, "seat_kinds": [s.kind for s in rt.seats]}
+        if rt.clock:
+            notes["clock_seconds"] = rt.clock
+        if stand_ins:
+            notes["bot_stood_in"] = stand_ins
+            notes["bot_stood_in_help"] = ("[version, seat] of moves a bot made for a person whose clock ran "
+                                          "out or who left, until they returned")
+        return record_of(after, seats=[s.player_name() for s in rt.seats], notes=notes)
