@@ -1,4 +1,4 @@
-"""Layers (``shared/ARCHITECTURE.md``): arrows point down, nothing imports upward.
+"""Layers (``docs/architecture.md``): arrows point down, nothing imports upward.
 
 * the engine imports nothing of nastolka but itself;
 * a game's rules import only the engine and their own folder (never another game, a service or a client);

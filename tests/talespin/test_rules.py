@@ -607,3 +607,23 @@ def test_R12_7_R14_dogfight_priority_attacker_defender_then_others() -> None:
     act(s, "pilot:card=pil_patrol,target=1")
     assert dogfight.seats(s, "ALL") == (0, 1, 3, 2)
     assert s._prio() == (0, 1, 3, 2)
+
+
+# ---------------------------------------------------------------- R23 design notes (the data they describe)
+def test_R23_1_composition_79_definitions_110_copies() -> None:
+    assert T.NDEFS == 79 and T.NCARDS == 110
+    defs = {t: sum(1 for d in range(T.NDEFS) if T.D_TYPE[d] == t) for t in range(5)}
+    assert defs == {T.CARGO: 12, T.ARTIFACT: 8, T.PASSENGER: 20, T.PILOT: 10, T.ACTION: 29}
+    characters = [T.D_COLOUR[T.C_DEF[c]] for c in range(T.NCARDS) if T.C_TYPE[c] in (T.PASSENGER, T.PILOT)]
+    assert characters.count(T.BLUE) == 24 and characters.count(T.RED) == 18
+    assert sorted(T.D_NAME[d] for d in range(T.NDEFS) if T.D_TIKI[d]) == sorted(
+        ["Double Check", "Customs Raid", "Rush Delivery", "Wildcat's Junk Pile"])
+    assert sum(1 for c in range(T.NCARDS) if T.D_X[T.C_DEF[c]]) == 15   # X cards (R18.2)
+
+
+def test_R23_2_maneuver_histogram() -> None:
+    copies = [sum(1 for c in range(T.NCARDS) if T.C_VAL[c] == v) for v in range(1, 14)]
+    assert copies == [4, 5, 7, 9, 10, 12, 13, 13, 11, 10, 7, 5, 4]
+    assert sum(1 for c in range(T.NCARDS) if T.C_DMG[c] or T.C_DRW[c]) == 57
+    assert sum(1 for c in range(T.NCARDS) if T.C_DMG[c]) == 42 and sum(T.C_DMG) == 48
+    assert sum(1 for c in range(T.NCARDS) if T.C_DRW[c]) == 18 and sum(T.C_DRW) == 18

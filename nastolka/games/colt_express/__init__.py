@@ -1,6 +1,6 @@
 """Colt Express «Кольт Экспресс» (2–6 players): the base game, the two-player game and the expert variant.
 
-Spec: ``shared/specs/colt_express/RULES.md`` (rule ids CE-1..CE-12); grep a rule id to find its code.
+Spec: ``docs/rules/colt_express.md`` (rule ids CE-1..CE-12); grep a rule id to find its code.
 ``state.py`` holds the fields, the engine hooks and the turn flow, ``rounds.py`` the round's phases,
 ``decisions.py`` the legal decisions, ``effects.py`` the action cards and round events, ``setup.py`` the
 ``setup`` block, ``views.py`` hidden information, ``text.py`` words and ``heuristic.py`` the bot.

@@ -1,4 +1,4 @@
-"""Colt Express rules (spec ``shared/specs/colt_express/RULES.md``, rule ids CE-1..CE-12): the state.
+"""Colt Express rules (spec ``docs/rules/colt_express.md``, rule ids CE-1..CE-12): the state.
 
 Where each rule lives (grep a rule id to land on it):
 

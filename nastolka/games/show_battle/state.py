@@ -1,4 +1,4 @@
-"""The rules of «Шоу-Битва» (spec ``shared/specs/circus/RULES.md``, rule ids SB-1..SB-11): fields, engine
+"""The rules of «Шоу-Битва» (spec ``docs/rules/show_battle.md``, rule ids SB-1..SB-11): fields, engine
 hooks and the turn flow.
 
 State layout (kept to ints, bools, tuples and flat lists so ``clone()`` is a handful of list copies):

@@ -1,4 +1,4 @@
-"""TaleSpin rules as a decision state machine (spec: shared/specs/talespin/RULES.md, rule ids R0..R24).
+"""TaleSpin rules as a decision state machine (spec: docs/rules/talespin.md, rule ids R0..R24).
 
 How it runs.  Work waiting to be done is a LIFO ``stack`` of frames ``(op, controller, source card)``;
 ``op`` is an effect primitive compiled from ``cards.toml`` (``data._compile``) or an internal step whose
