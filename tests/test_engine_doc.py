@@ -32,7 +32,7 @@ def _overridden(cls: type) -> set[str]:
         if klass is GameState:
             break
         out |= {name for name in vars(klass) if name in base and not name.startswith("__")}
-    return out
+    return out - {"_abc_impl"}   # the ABC machinery, not a hook
 
 
 def _hook_rows() -> set[str]:
