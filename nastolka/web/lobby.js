@@ -90,7 +90,7 @@ export function lobbyPage() {
     const list = await games();
     const groups = { open: [], playing: [], over: [] };
     for (const r of rows) (groups[r.status] || []).push(r);
-    const section = (key, items) => h("section", {}, h("h3", {}, t(key)),
+    const section = (title, items) => h("section", {}, h("h3", {}, title),
       items.length ? h("ul", { class: "table-list" }, items.map((r) => h("li", { "data-table": r.id },
         h("strong", {}, gameName(list.find((g) => g.id === r.game))), " ",
         h("span", { class: "muted" }, r.seats.map(seatLabel).join(" · ")), " ",
@@ -106,8 +106,8 @@ export function lobbyPage() {
       h("table", { class: "ratings" }, board.slice(0, 10).map((r, i) => h("tr", {},
         h("td", {}, String(i + 1)), h("td", {}, r.player), h("td", { title: `μ ${r.mu} σ ${r.sigma}` }, String(r.ordinal)),
         h("td", { class: "muted" }, plural("games", r.games)))))) : null;
-    clear(listBox).append(h("h2", {}, t("lobby")), section("open_list", groups.open),
-      section("playing_list", groups.playing), section("over_list", groups.over.slice(0, 10)), ratings);
+    clear(listBox).append(h("h2", {}, t("lobby")), section(t("open_list"), groups.open),
+      section(t("playing_list"), groups.playing), section(t("over_list"), groups.over.slice(0, 10)), ratings);
   }
 
   function render() {
