@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 NATIVE := $(VENV)/.native
 NATIVE_SOURCES := setup.py $(wildcard nastolka/*.py nastolka/engine/*.py nastolka/games/*/*.py) nastolka/server/patch.py
 
-.PHONY: play serve test lint typecheck unit playthroughs bench bench-compare bench-accept clean chromium native pure
+.PHONY: play serve test lint typecheck unit web playthroughs bench bench-compare bench-accept clean chromium native pure
 
 # mypy (which brings mypyc) is installed first so the editable install can compile (no build isolation).
 # Without a C compiler, or with NASTOLKA_PURE=1, the install says so and stays pure Python.
@@ -71,7 +71,16 @@ unit: $(NATIVE) chromium
 	echo "== rules, engine, generic and bot tests on the pure build"; \
 	NASTOLKA_PURE=1 NASTOLKA_EXPECT_BUILD=pure $(BIN)/pytest -n auto --dist loadgroup $(PURE_TESTS)
 
-test: lint typecheck unit
+# The browser client's own logic (nastolka/web: the table page's state, actions, socket and clock; every
+# i18n key used): unit tests under Node's built-in runner, no npm package. Node is required, never skipped.
+NODE ?= node
+web:
+	@if ! command -v $(NODE) >/dev/null 2>&1; then \
+	  echo "error: Node.js is missing (the browser client's unit tests run with 'node --test')."; \
+	  echo "Install it: sudo apt-get install -y nodejs  (Node 20 or newer; or set NODE=/path/to/node)"; exit 1; fi
+	$(NODE) --test tests/web/
+
+test: lint typecheck unit web
 
 # write tests/playthroughs/ again (after an intended rules change; say why in the commit and CHANGELOG.md)
 playthroughs: $(NATIVE)

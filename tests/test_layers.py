@@ -4,7 +4,13 @@
 * a game's rules import only the engine and their own folder (never another game, a service or a client);
 * a game's client parts (``tui.py`` its terminal board, ``observe.py`` its RL observation) may also use
   their client's toolkit, and no rules module imports them (the clients find them through the descriptor);
-* services (bots, match, arena, simulate, bench) import no client (cli, tui, server, web, rl).
+* services (bots, match, arena, simulate, bench) import no client (cli, tui, server, web, rl);
+* the browser client (``nastolka/web``, ES modules): ``app.js`` is the router and nothing imports it; the
+  pages (``lobby.js``, ``replay.js``, ``rules.js``, ``table/page.js``) are imported by the router alone; the
+  table page's logic (``table/state.js``, ``actions.js``, ``socket.js``, ``clock.js``) imports no DOM or
+  storage module, so ``node --test`` loads it (``tests/web``); shared modules never import the table page;
+  a game's board (``games/<game>/web``) uses only the board kit (``dom.js``, ``ids.js``, ``kit.js``); every
+  module stays under 500 lines.
 
 Imports are read from the source (``import``/``from`` statements, also inside functions, and
 ``importlib.import_module("…")`` with a literal name, and any string that is a dotted ``nastolka.…``
@@ -117,3 +123,63 @@ def test_a_rules_module_may_not_import_a_client_part() -> None:
     finally:
         probe.unlink()
     assert _violations(PACKAGE / "games" / "talespin" / "tui.py") == []
+
+
+# ------------------------------------------------------------------------------------------ the browser client
+WEB = PACKAGE / "web"
+_JS_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^"'`;]*?from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']""", re.M)
+#: the router and the pages it alone may import (web-relative paths)
+ROUTER = "app.js"
+PAGES = {"lobby.js", "replay.js", "rules.js", "table/page.js"}
+#: the table page's logic, loaded by node without a browser: it may import these and nothing else
+PURE = {"table/state.js", "table/actions.js", "table/socket.js", "table/clock.js", "patch.js"}
+#: what a game's board may import (served at the web root)
+BOARD_KIT = {"dom.js", "ids.js", "kit.js"}
+WEB_MODULES = sorted(WEB.rglob("*.js"))
+BOARD_MODULES = sorted((PACKAGE / "games").glob("*/web/*.js"))
+
+
+def _js_imports(path: Path) -> set[str]:
+    """The web-relative paths a module imports (``./x.js``, ``../x.js`` and ``/x.js`` alike)."""
+    out = set()
+    for m in _JS_IMPORT.finditer(path.read_text(encoding="utf-8")):
+        spec = m.group(1) or m.group(2)
+        target = (WEB / spec.lstrip("/")) if spec.startswith("/") else (path.parent / spec)
+        out.add(target.resolve().relative_to(WEB.resolve()).as_posix())
+    return out
+
+
+def _web_violations(path: Path) -> list[str]:
+    if path.is_relative_to(PACKAGE / "games"):
+        return sorted(m for m in _js_imports(path) if m not in BOARD_KIT)
+    name = path.relative_to(WEB).as_posix()
+    bad = {m for m in _js_imports(path) if m == ROUTER}
+    if name != ROUTER:
+        bad |= {m for m in _js_imports(path) if m in PAGES}
+    if name in PURE:
+        bad |= {m for m in _js_imports(path) if m not in PURE}
+    if not name.startswith("table/") and name != ROUTER:
+        bad |= {m for m in _js_imports(path) if m.startswith("table/")}
+    return sorted(bad)
+
+
+@pytest.mark.parametrize("path", WEB_MODULES + BOARD_MODULES, ids=lambda p: p.relative_to(PACKAGE).as_posix())
+def test_web_modules_keep_their_layers(path: Path) -> None:
+    assert _web_violations(path) == []
+    assert len(path.read_text(encoding="utf-8").splitlines()) < 500
+
+
+def test_the_web_check_sees_imports() -> None:
+    """The checker itself: the router's pages are seen, and a pure module importing the DOM is caught."""
+    assert _js_imports(WEB / ROUTER) >= PAGES
+    assert _js_imports(WEB / "table" / "state.js") == {"patch.js"}
+    assert len(BOARD_MODULES) >= 3
+    probe = WEB / "table" / "_probe_layers.js"
+    probe.write_text('import { h } from "../dom.js";\nimport { lobbyPage } from "/lobby.js";\n', encoding="utf-8")
+    try:
+        assert _js_imports(probe) == {"dom.js", "lobby.js"}
+        assert _web_violations(probe) == ["lobby.js"]
+    finally:
+        probe.unlink()
+    state = WEB / "table" / "state.js"
+    assert "dom.js" not in _web_violations(state)

@@ -13,12 +13,11 @@ from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse
 
 from nastolka.bots import bot_names
-from nastolka.engine import NastolkaError, RecordError, all_games, get
+from nastolka.engine import RecordError, all_games
 from nastolka.engine.words import record_names
 
 from . import social
 from .errors import PlayError
-from .glossary import glossary
 from .ratings import leaderboard
 from .runtime import state_message
 from .schemas import ERRORS, Act, Created, CreateTable, Join, Remove, Seated, TableOnly
@@ -44,15 +43,6 @@ async def games() -> list[dict[str, Any]]:
         data["rules_summary"] = dict(g.rules_summary)
         out.append(data)
     return out
-
-
-@router.get("/games/{game_id}/glossary")
-async def game_glossary(game_id: str) -> dict[str, dict[str, str]]:
-    try:
-        game = get(game_id)
-    except NastolkaError as exc:
-        raise PlayError("bad_game", "bad_game", 404, detail=str(exc)) from None
-    return glossary(game)
 
 
 @router.get("/tables")

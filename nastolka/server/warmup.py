@@ -14,7 +14,6 @@ from nastolka.bots import bot_names, make_bot
 from nastolka.engine import all_games
 from nastolka.engine.words import default_names
 
-from .glossary import glossary
 from .presentation import boards, presentation
 
 #: moves played per game (always the first legal action): enough to meet the common labels and event texts
@@ -26,7 +25,6 @@ def warm_up() -> None:
     boards()
     for game in all_games():
         presentation(game)
-        glossary(game)
         players = max(game.min_players, min(2, game.max_players))
         state = game.new(players, seed=0)
         names = {lang: default_names(players, lang) for lang in ("en", "ru")}

@@ -1,12 +1,13 @@
-// Russian and English strings of the client. Game words come from the server (labels, event texts,
-// the glossary of card and place names).
+// Russian and English strings of the client's own pages (lobby, table, replay, rules). Game words come
+// from the server: labels and event texts, and each game's presentation data (its cards, places and board
+// words). tests/web/i18n.test.mjs checks that every key here is used by the client.
 
 const STRINGS = {
   en: {
     name: "Name", lobby: "Tables", create: "New table", game: "Game", players: "Players",
-    seat: "Seat", open: "open", bot: "bot", reserved: "reserved for", human: "player",
+    seat: "Seat", open: "open", bot: "bot", reserved: "reserved for",
     create_btn: "Create table", sit_myself: "Take seat 1 myself", clock: "Time per move",
-    no_clock: "no clock", options: "Options", refresh: "Refresh", join: "Join", watch: "Watch",
+    no_clock: "no clock", options: "Options", join: "Join", watch: "Watch",
     replay: "Replay", sit: "Sit here", invite: "Invite link", copy: "Copy", copied: "Copied",
     status_open: "waiting for players", status_playing: "playing", status_over: "finished", status_cancelled: "cancelled by its creator",
     your_turn: "Your move", waiting_for: "Waiting for", you: "you", away: "away — a bot plays",
@@ -14,13 +15,8 @@ const STRINGS = {
     winner: "Winner", winners: "Winners", rank: "Place", score: "Score", download: "Download record (JSON)",
     need_name: "Enter your name first (top right)", no_tables: "No tables yet.",
     step: "Step", first: "First", prev: "Back", next: "Forward", last: "Last", to_table: "Back to the table",
-    bot_moving: "bot is thinking…", connecting: "connecting…", hand: "Hand", deck: "deck",
-    tokens: "tokens", strength: "strength", actions: "Your actions", no_actions: "Nothing to do now",
-    seats: "Seats", over_list: "Finished", playing_list: "In play", open_list: "Open",
-    cards: "cards", bullets: "bullets", loot: "loot", pile: "Played this round", round: "Round",
-    marshal: "Marshal", roof: "roof", inside: "inside", left: "left", mulligan: "mulligan used",
-    rows: "Rows", row: "Row", covered: "under it", face_down: "face down", rival: "rival",
-    hold: "hold", chain: "chain", tiki: "tiki", ratings: "Ratings", games: "games", games_one: "game", games_other: "games",
+    connecting: "connecting…", over_list: "Finished", playing_list: "In play", open_list: "Open",
+    ratings: "Ratings", games: "games", games_one: "game", games_other: "games",
     your_actions: "Your actions", casual: "Casual table (not rated, hints allowed)",
     casual_help: "Ratings do not change, and each player may ask the search bot for a hint",
     hint: "Hint", hint_thinking: "The search bot is thinking…", hint_best: "The search bot would play",
@@ -37,9 +33,9 @@ const STRINGS = {
   },
   ru: {
     name: "Имя", lobby: "Столы", create: "Новый стол", game: "Игра", players: "Игроки",
-    seat: "Место", open: "свободно", bot: "бот", reserved: "занято для", human: "игрок",
+    seat: "Место", open: "свободно", bot: "бот", reserved: "занято для",
     create_btn: "Создать стол", sit_myself: "Сесть на место 1", clock: "Время на ход",
-    no_clock: "без часов", options: "Настройки", refresh: "Обновить", join: "Сесть", watch: "Смотреть",
+    no_clock: "без часов", options: "Настройки", join: "Сесть", watch: "Смотреть",
     replay: "Повтор", sit: "Сесть сюда", invite: "Ссылка-приглашение", copy: "Копировать", copied: "Скопировано",
     status_open: "ждём игроков", status_playing: "идёт игра", status_over: "игра окончена", status_cancelled: "стол отменён создателем",
     your_turn: "Ваш ход", waiting_for: "Ходит", you: "вы", away: "отошёл — играет бот",
@@ -47,13 +43,8 @@ const STRINGS = {
     winner: "Победитель", winners: "Победители", rank: "Место", score: "Очки", download: "Скачать запись (JSON)",
     need_name: "Сначала введите имя (вверху справа)", no_tables: "Столов пока нет.",
     step: "Шаг", first: "В начало", prev: "Назад", next: "Вперёд", last: "В конец", to_table: "К столу",
-    bot_moving: "бот думает…", connecting: "подключение…", hand: "Рука", deck: "колода",
-    tokens: "жетоны", strength: "сила", actions: "Ваши действия", no_actions: "Сейчас нечего делать",
-    seats: "Места", over_list: "Завершённые", playing_list: "Идут", open_list: "Открытые",
-    cards: "карт", bullets: "пули", loot: "добыча", pile: "Сыграно в этом раунде", round: "Раунд",
-    marshal: "Шериф", roof: "крыша", inside: "внутри", left: "осталось", mulligan: "смена руки была",
-    rows: "Ряды", row: "Ряд", covered: "под ней", face_down: "рубашкой вверх", rival: "соперник",
-    hold: "трюм", chain: "цепочка", tiki: "тики", ratings: "Рейтинг", games: "игр", games_one: "игра", games_few: "игры", games_many: "игр", games_other: "игры",
+    connecting: "подключение…", over_list: "Завершённые", playing_list: "Идут", open_list: "Открытые",
+    ratings: "Рейтинг", games: "игр", games_one: "игра", games_few: "игры", games_many: "игр", games_other: "игры",
     your_actions: "Ваши действия", casual: "Дружеский стол (без рейтинга, с подсказками)",
     casual_help: "Рейтинг не меняется, и каждый игрок может спросить подсказку у бота",
     hint: "Подсказка", hint_thinking: "Бот обдумывает ход…", hint_best: "Бот сыграл бы",
@@ -81,12 +72,6 @@ export function setLang(next) {
 
 export function t(key) {
   return (STRINGS[lang] && STRINGS[lang][key]) || STRINGS.en[key] || key;
-}
-
-// a game's glossary entry for an id (card, car, bandit…), or the id itself
-export function term(gloss, id) {
-  const entry = gloss && gloss[id];
-  return entry ? entry[lang] || entry.en : String(id);
 }
 
 // a text the server sent: in both languages, or (a socket that named one) in the page's language alone

@@ -1,4 +1,4 @@
-// The fallback board: every field of the view, with ids translated through the game's glossary.
+// The fallback board: every field of the view, with ids translated through the game's presentation data.
 import { h } from "../dom.js";
 
 

@@ -1,0 +1,55 @@
+// The result of a finished game: the winners, every score explained by the game's result details, the
+// rematch, the record and the replay.
+import { h } from "../dom.js";
+import { t, lang } from "../i18n.js";
+import { inviteFor } from "../store.js";
+
+// p: the table page ({id, st, ctl})
+export function resultPanel(p, view, names) {
+  const res = view.result;
+  if (!res) return null;
+  const { id, st } = p;
+  const msg = st.msg;
+  const order = res.ranks.map((r, i) => [r, i]).sort((a, b) => a[0] - b[0]);
+  const winners = res.winners.map((w) => names[w]).join(", ");
+  return h("section", { id: "result", class: "result" },
+    h("h2", {}, t("result")),
+    h("p", { class: "winner" }, `${res.winners.length > 1 ? t("winners") : t("winner")}: ${winners}`),
+    scoreTable(st, res, order, names),
+    scoreNotes(st, res),
+    h("p", { class: "result-buttons" },
+      msg.you !== null ? h("button", { type: "button", id: "rematch", class: "primary", onclick: p.ctl.takeRematch },
+        st.rematchId ? t("rematch_join") : t("rematch")) : null,
+      msg.you === null && st.rematchId ? h("a", { href: `#/t/${st.rematchId}`, class: "btn", id: "rematch-watch" }, t("rematch_watch")) : null,
+      h("a", { href: `/api/tables/${id}/record${inviteFor(id) ? `?invite=${inviteFor(id)}` : ""}`, download: `nastolka-${id}.json`, class: "btn" }, t("download")),
+      h("a", { href: `#/r/${id}`, class: "btn", id: "to-replay" }, t("replay"))));
+}
+
+// a word of the game's presentation data in the page's language ("" when the game has none)
+function gameWord(st, k) {
+  const words = (st.pres && st.pres.words) || {};
+  return words[k] ? words[k][lang] || words[k].en : "";
+}
+
+// every score explained: one column per per-seat detail the game names (its result details)
+function scoreTable(st, res, order, names) {
+  const word = (k) => gameWord(st, k);
+  const details = res.details || {};
+  const cols = Object.entries(details).filter(([k, v]) => Array.isArray(v) && v.length === names.length && word(`result_${k}`));
+  const marks = Object.entries(details).filter(([k, v]) => Array.isArray(v) && v.length !== names.length && word(`result_${k}`));
+  return h("table", { class: "score-table" },
+    h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("players")), h("th", {}, t("score")),
+      cols.map(([k]) => h("th", {}, word(`result_${k}`))), marks.map(([k]) => h("th", {}, word(`result_${k}`)))),
+    order.map(([r, i]) => h("tr", { class: i === st.msg.you ? "me" : "" }, h("td", {}, String(r)),
+      h("td", {}, names[i]), h("td", {}, String(res.scores[i])),
+      cols.map(([, v]) => h("td", {}, String(v[i]))),
+      marks.map(([, v]) => h("td", {}, v.includes(i) ? "✓" : "")))));
+}
+
+function scoreNotes(st, res) {
+  const word = (k) => gameWord(st, k);
+  const notes = Object.entries(res.details || {}).filter(([k, v]) => !Array.isArray(v) && typeof v !== "object" && word(`result_${k}`))
+    .map(([k, v]) => h("li", {}, `${word(`result_${k}`)}: ${word(`reason_${v}`) || (typeof v === "number" ? String(v) : "")}`))
+    .filter((li) => !li.textContent.endsWith(": "));
+  return notes.length ? h("ul", { class: "score-notes" }, notes) : null;
+}
