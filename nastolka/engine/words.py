@@ -434,10 +434,6 @@ def _people(names: tuple[str, ...], players: int, lang: str) -> tuple[Noun, ...]
     return tuple(person(n) for n in given)
 
 
-def join_names(items: Sequence[Noun], lang: str, case: str = "nom") -> str:
-    return join([n.form(case) for n in items], lang)
-
-
 __all__ = ["CASES", "ENGINE", "Noun", "Words", "bot_name", "default_names", "fill", "for_module", "join",
            "level_name", "load", "names_or_default", "other_lang", "person", "pick", "plain", "plural_index", "record_names",
            "seat_label", "seat_names", "sentence"]

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -186,7 +185,3 @@ def parse_net(text: str) -> list[int]:
     if not sizes or any(s < 1 for s in sizes):
         raise ValueError("--net wants layer sizes like 128,128")
     return sizes
-
-
-def default_opponents(names: Sequence[str]) -> list[str]:
-    return [n for n in names if n] or ["random"]

@@ -44,10 +44,6 @@ def loot(lid: str | None, lang: str) -> Noun:
     return W.noun(lid, lang) if lid and lid != "none" else Noun({"nom": W.t("nothing", lang)}, "n")
 
 
-def loot_name(lid: str, lang: str) -> str:
-    return loot(lid, lang).form()
-
-
 def card(name: str, lang: str) -> Noun:
     """``fire`` / ``fire:belle`` / ``bullet:neutral`` / ``bullet:belle`` / ``marshal`` as a noun."""
     kind, _, who = name.partition(":")
