@@ -7,12 +7,15 @@ from pathlib import Path
 
 from textual import events
 from textual.app import App
+from textual.driver import Driver
+from textual.drivers.linux_driver import LinuxDriver
 
 from nastolka.engine import Game, NastolkaError, Record
 
 from .config import Settings, saves_dir
 from .confirm import ConfirmScreen
 from .game_screen import GameScreen
+from .hangup import HangupDriver, TerminalGone
 from .i18n import tr
 from .keys import localize
 from .layout import too_small
@@ -55,6 +58,12 @@ class NastolkaApp(App[None]):
     @property
     def lang(self) -> str:
         return self.settings.lang
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's Linux (and macOS) driver, made to leave when the terminal does (see hangup.py); a
+        driver named in TEXTUAL_DRIVER is left as it is (the tests' headless one is not chosen here)."""
+        driver = super().get_driver_class()
+        return HangupDriver if driver is LinuxDriver else driver
 
     def on_mount(self) -> None:
         self.push_screen(StartScreen(self.games, self.lang, self.seed))
@@ -108,6 +117,20 @@ class NastolkaApp(App[None]):
                 self.exit()
 
         self.push_screen(ConfirmScreen("quit_title", "leave_text", QUIT_ANSWERS, self.lang), answer)
+
+    def on_terminal_gone(self, _: TerminalGone) -> None:
+        """The terminal closed (or SIGHUP/SIGTERM came): keep the game as a quit with "save" would, then
+        leave at once (hangup.py says why not through Textual's exit). Nobody is left to answer a question
+        or read a failure, so a save that fails is given up."""
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen) and screen.session.unsaved:
+                try:
+                    screen.session.save()
+                except (OSError, NastolkaError):
+                    pass
+        if isinstance(self._driver, HangupDriver):
+            self._driver.leave()
+        self.exit()
 
     # ------------------------------------------------------------------ screens
     def start_session(self, session: Session) -> GameScreen:

@@ -1,0 +1,131 @@
+"""The terminal client leaves when its terminal does, keeping the game (issue 35).
+
+Each test runs the real client in a real pseudo-terminal: started by ``make play`` (the README's command,
+where make is the session leader and the client its child, so only the end of input tells the client) or
+directly (then the kernel's SIGHUP does), and with SIGHUP or SIGTERM sent to it. The game is started and a
+move made by keys; afterwards the Resume list (``saves.listing``, what the Resume screen shows) must offer
+it. Saves go to the per-test XDG folders of conftest.py.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+
+from nastolka.games import all_games
+from nastolka.tui.config import saves_dir
+from nastolka.tui.saves import listing
+
+from .pty_terminal import Terminal, alive, children, gone_within
+
+REPO = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+#: the client's own limit is a second; the tests allow five for a loaded machine (CI runs two workers)
+LIMIT = 5.0
+
+
+def client_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+    env["TERM"] = "xterm-256color"
+    # an outer make's jobserver is not ours; a COLUMNS/LINES left by the test runner would override the
+    # pty's own size (the log, where the test reads the move, shows from 100 columns)
+    for name in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "COLUMNS", "LINES"):
+        env.pop(name, None)
+    return env
+
+
+def make_play() -> Terminal:
+    """``make play`` as the README says, on the venv running these tests. ``-o .venv/.native`` keeps make
+    from rebuilding the compiled modules first (on a clean clone ``make test`` has built them already;
+    in a checkout without its own .venv there is nothing to rebuild)."""
+    assert (BIN / "nastolka").exists(), f"no nastolka script next to {sys.executable}"
+    return Terminal.spawn(["make", "-C", str(REPO), "-o", ".venv/.native", "play", f"BIN={BIN}"],
+                          client_env(), REPO)
+
+
+def direct() -> Terminal:
+    return Terminal.spawn([str(BIN / "nastolka"), "tui"], client_env(), REPO)
+
+
+def client_of(term: Terminal, under_make: bool) -> int:
+    if not under_make:
+        return term.pid
+    term.wait_for(lambda: bool(children(term.pid)), "make's child")
+    term.others = children(term.pid)
+    return term.others[0]
+
+
+def start_game_and_move(term: Terminal) -> None:
+    """Start the default game (Show Battle, you against a bot) and make one move, as a person would."""
+    term.wait_text("Resume a saved game")
+    term.press(b"\x13")  # Ctrl+S: Start
+    term.wait_text("Your move")
+    term.press(b"1")
+    term.wait_text("Player 1 places")
+
+
+def offered_by_resume() -> list:
+    return [i for i in listing(saves_dir(), all_games(), finished=False) if i.record is not None]
+
+
+def check_saved() -> None:
+    offered = offered_by_resume()
+    assert len(offered) == 1, [i.path.name for i in offered]
+    assert offered[0].game is not None and offered[0].game.id == "show_battle"
+    assert offered[0].moves >= 1
+
+
+@pytest.mark.parametrize("under_make", [True, False], ids=["make-play", "direct"])
+def test_closing_the_terminal_saves_and_ends_the_client(under_make):
+    term = make_play() if under_make else direct()
+    try:
+        client = client_of(term, under_make)
+        start_game_and_move(term)
+        term.close()
+        gone_within(client, LIMIT, term.pump)
+        term.wait_for(term.exited, "the terminal's program to end", LIMIT)
+        check_saved()
+    finally:
+        term.kill()
+
+
+@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTERM], ids=["SIGHUP", "SIGTERM"])
+def test_a_signal_saves_and_ends_the_client_cleanly(sig):
+    term = direct()
+    try:
+        start_game_and_move(term)
+        os.kill(term.pid, sig)
+        gone_within(term.pid, LIMIT, term.pump)
+        term.wait_for(term.exited, "the client's exit status", LIMIT)
+        assert term.status is not None and os.waitstatus_to_exitcode(term.status) == 0
+        term.drain()
+        assert b"Traceback" not in term.raw
+        check_saved()
+    finally:
+        term.kill()
+
+
+def test_with_nothing_in_progress_the_client_just_ends():
+    term = direct()
+    try:
+        term.wait_text("Resume a saved game")
+        term.close()
+        gone_within(term.pid, LIMIT, term.pump)
+        term.wait_for(term.exited, "the client's exit status", LIMIT)
+        assert term.status is not None and os.waitstatus_to_exitcode(term.status) == 0
+        assert not offered_by_resume()
+        assert not saves_dir().exists() or not any(saves_dir().iterdir())
+    finally:
+        term.kill()
+
+
+def test_the_helpers_see_a_running_process():
+    """``alive`` and ``children`` are what the make-play test stands on: they must see a live child."""
+    assert alive(os.getpid())
+    assert not alive(2 ** 22 + 1)
+    assert os.getpid() in children(os.getppid())
