@@ -33,7 +33,7 @@ def client_env() -> dict[str, str]:
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
     env["TERM"] = "xterm-256color"
     # an outer make's jobserver is not ours; a COLUMNS/LINES left by the test runner would override the
-    # pty's own size (the log, where the test reads the move, shows from 100 columns)
+    # pty's own size (the log, where the test reads the move, shows from 120 columns)
     for name in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "COLUMNS", "LINES"):
         env.pop(name, None)
     return env
