@@ -34,11 +34,14 @@ class Terminal:
         self.others: list[int] = []
 
     @classmethod
-    def spawn(cls, argv: Sequence[str], env: dict[str, str], cwd: Path) -> Terminal:
+    def spawn(cls, argv: Sequence[str], env: dict[str, str], cwd: Path, stdin: int | None = None) -> Terminal:
+        """``stdin``: a file descriptor to read instead of the terminal (the rest stays the pty)."""
         pid, master = pty.fork()
         if pid == 0:  # the child: set the window size, then become the program
             try:
                 fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
+                if stdin is not None:
+                    os.dup2(stdin, 0)
                 os.chdir(cwd)
                 os.execvpe(argv[0], list(argv), env)
             finally:
@@ -71,7 +74,7 @@ class Terminal:
     def text(self) -> str:
         return "\n".join(self.screen.display)
 
-    def wait_for(self, done: Callable[[], bool], what: str, limit: float = 30.0) -> None:
+    def wait_for(self, done: Callable[[], bool], what: str, limit: float = 60.0) -> None:
         deadline = time.monotonic() + limit
         while not done():
             if time.monotonic() > deadline:
@@ -81,7 +84,17 @@ class Terminal:
                                      f"{self.raw.decode(errors='replace')[-3000:]}")
             self.pump()
 
-    def wait_text(self, words: str, limit: float = 30.0) -> None:
+    def wait_exit(self, limit: float) -> int:
+        """The program's exit code, once it ends (fails after ``limit`` seconds)."""
+        deadline = time.monotonic() + limit
+        while not self.exited():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the program still runs {limit} s later; the screen:\n{self.text()}")
+            self.pump()
+        assert self.status is not None
+        return os.waitstatus_to_exitcode(self.status)
+
+    def wait_text(self, words: str, limit: float = 60.0) -> None:
         self.wait_for(lambda: words in self.text(), repr(words), limit)
 
     def press(self, keys: bytes) -> None:

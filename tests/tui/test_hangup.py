@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -48,8 +50,8 @@ def make_play() -> Terminal:
                           client_env(), REPO)
 
 
-def direct() -> Terminal:
-    return Terminal.spawn([str(BIN / "nastolka"), "tui"], client_env(), REPO)
+def direct(stdin: int | None = None) -> Terminal:
+    return Terminal.spawn([str(BIN / "nastolka"), "tui"], client_env(), REPO, stdin)
 
 
 def client_of(term: Terminal, under_make: bool) -> int:
@@ -60,12 +62,13 @@ def client_of(term: Terminal, under_make: bool) -> int:
     return term.others[0]
 
 
-def start_game_and_move(term: Terminal) -> None:
+def start_game_and_move(term: Terminal, press: Callable[[bytes], object] | None = None) -> None:
     """Start the default game (Show Battle, you against a bot) and make one move, as a person would."""
+    press = press or term.press
     term.wait_text("Resume a saved game")
-    term.press(b"\x13")  # Ctrl+S: Start
+    press(b"\x13")  # Ctrl+S: Start
     term.wait_text("Your move")
-    term.press(b"1")
+    press(b"1")
     term.wait_text("Player 1 places")
 
 
@@ -88,7 +91,7 @@ def test_closing_the_terminal_saves_and_ends_the_client(under_make):
         start_game_and_move(term)
         term.close()
         gone_within(client, LIMIT, term.pump)
-        term.wait_for(term.exited, "the terminal's program to end", LIMIT)
+        term.wait_exit(LIMIT)
         check_saved()
     finally:
         term.kill()
@@ -101,11 +104,45 @@ def test_a_signal_saves_and_ends_the_client_cleanly(sig):
         start_game_and_move(term)
         os.kill(term.pid, sig)
         gone_within(term.pid, LIMIT, term.pump)
-        term.wait_for(term.exited, "the client's exit status", LIMIT)
-        assert term.status is not None and os.waitstatus_to_exitcode(term.status) == 0
+        assert term.wait_exit(LIMIT) == 0
         term.drain()
         assert b"Traceback" not in term.raw
         check_saved()
+    finally:
+        term.kill()
+
+
+def test_the_end_of_input_saves_and_ends_the_client_while_the_terminal_stays():
+    """Keys come through a pipe; closing it is end-of-file with no hangup and no signal (``echo | nastolka
+    tui``, or a terminal whose input alone went): Textual's loop retried it forever."""
+    keys_in, keys = os.pipe()
+    term = direct(stdin=keys_in)
+    os.close(keys_in)
+    try:
+        start_game_and_move(term, partial(os.write, keys))
+        os.close(keys)
+        keys = -1
+        gone_within(term.pid, LIMIT, term.pump)
+        assert term.wait_exit(LIMIT) == 0
+        term.drain()
+        assert b"Traceback" not in term.raw
+        check_saved()
+    finally:
+        if keys >= 0:
+            os.close(keys)
+        term.kill()
+
+
+def test_a_failing_read_ends_the_client():
+    """Input that cannot be read (here one opened for writing only: every read fails with EBADF) ends the
+    client at once, as a read failing with EIO on a terminal that went away does."""
+    unreadable = os.open(os.devnull, os.O_WRONLY)
+    term = direct(stdin=unreadable)
+    os.close(unreadable)
+    try:
+        assert term.wait_exit(30) == 0
+        term.drain()
+        assert b"Traceback" not in term.raw
     finally:
         term.kill()
 
@@ -116,8 +153,7 @@ def test_with_nothing_in_progress_the_client_just_ends():
         term.wait_text("Resume a saved game")
         term.close()
         gone_within(term.pid, LIMIT, term.pump)
-        term.wait_for(term.exited, "the client's exit status", LIMIT)
-        assert term.status is not None and os.waitstatus_to_exitcode(term.status) == 0
+        assert term.wait_exit(LIMIT) == 0
         assert not offered_by_resume()
         assert not saves_dir().exists() or not any(saves_dir().iterdir())
     finally:
