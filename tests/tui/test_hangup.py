@@ -2,7 +2,8 @@
 
 Each test runs the real client in a real pseudo-terminal: started by ``make play`` (the README's command,
 where make is the session leader and the client its child, so only the end of input tells the client) or
-directly (then the kernel's SIGHUP does), and with SIGHUP or SIGTERM sent to it. The game is started and a
+directly (then the kernel's SIGHUP does), with SIGHUP or SIGTERM sent to it, with its input a pipe that
+ends while the terminal stays, and with an input that cannot be read. The game is started and a
 move made by keys; afterwards the Resume list (``saves.listing``, what the Resume screen shows) must offer
 it. Saves go to the per-test XDG folders of conftest.py.
 """
