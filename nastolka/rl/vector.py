@@ -39,6 +39,8 @@ from gymnasium.vector import AutoresetMode
 from nastolka.bots.base import Bot, make_bot
 from nastolka.engine import Game, GameState
 
+from .encoders import scatter
+from .sink import Sink
 from .spec import RLSpec, make_spec
 
 _SEED_HIGH = 2**63 - 1
@@ -94,6 +96,10 @@ class VectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
         self._gens: list[np.random.Generator] = []
         self._steps = [0] * n
         self._seed = seed
+        # encoders that write sparse pairs (``fill``) share one sink for the whole batch, scattered once
+        self._sparse = hasattr(sp.encoder, "fill")
+        self._sink = Sink()
+        self._mask_at: list[int] = []
 
     # ------------------------------------------------------------------ one game's life
     def _start(self, i: int) -> None:
@@ -133,10 +139,30 @@ class VectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
         self._steps[i] = steps
 
     def _write(self, i: int, out: np.ndarray) -> None:
-        """Observation row and mask row of game ``i`` for the seat we drive."""
+        """Observation row and mask row of game ``i`` for the seat we drive (into ``out``, or, for the batch
+        rows of a sparse encoder, into the sink that :meth:`_flush` scatters)."""
         state, seat, sp = self.states[i], int(self._seat[i]), self.spec_
-        sp.encoder.encode(state.view(seat), out[i])
-        sp.actions.mask(state.legal_ids(seat), self._mask[i])
+        view = state.view(seat)
+        if out is self._obs and self._sparse:
+            self._sink.base = i * sp.encoder.size
+            sp.encoder.fill(view, self._sink)  # type: ignore[attr-defined]
+        else:
+            sp.encoder.encode(view, out[i])
+        base = i * sp.actions.size
+        self._mask_at.extend([base + j for j in sp.actions.indices(state.legal_ids(seat))])
+
+    def _flush(self) -> None:
+        """Scatter the batch's sparse rows and mask ones into the arrays (every row was rewritten)."""
+        if self._sparse:
+            sink, enc = self._sink, self.spec_.encoder
+            self._obs.fill(0.0)
+            scatter(self._obs, sink.idx, sink.val)
+            if enc.clip:  # type: ignore[attr-defined]
+                np.clip(self._obs, enc.low, enc.high, out=self._obs)
+            sink.clear()
+        self._mask.fill(0)
+        self._mask.reshape(-1)[self._mask_at] = 1
+        self._mask_at = []
 
     # ------------------------------------------------------------------ the vector API
     def reset(self, *, seed: int | Sequence[int] | None = None,
@@ -156,6 +182,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
         for i in range(self.num_envs):
             self._start(i)
             self._write(i, self._obs)
+        self._flush()
         self._rewards.fill(0.0)
         self._terminations.fill(False)
         self._truncations.fill(False)
@@ -202,14 +229,12 @@ class VectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
                 trunc[i] = True
             if term[i] or trunc[i]:
                 done[i] = True
-                if state.is_over:   # no seat decides any more: the terminal row is that seat's view
-                    spec.encoder.encode(state.view(seat), self._final[i])
-                else:
-                    self._write(i, self._final)
+                spec.encoder.encode(state.view(seat), self._final[i])   # the last row: that seat's view
                 self._start(i)
             elif multi:
                 self._seat[i] = state.to_act[0]
             self._write(i, self._obs)
+        self._flush()
         return (self._out(self._obs), self._out(rewards), self._out(term), self._out(trunc),
                 self._info(bool(done.any())))
 
