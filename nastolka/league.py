@@ -172,7 +172,7 @@ def play_game(league: League, sandboxes: Sequence[Sandbox], index: int, deal_see
             seat = state.to_act[0]
             aid = sandboxes[entries[seat]].choose(log, seat, league.move_seconds)
             if aid not in state.legal_ids(seat):
-                raise Forfeit("illegal", f"illegal move {aid[:80]!r}")
+                raise Forfeit("illegal", aid[:80])
             state.apply_unchecked(seat, aid)
             log.append((seat, aid))
         if not state.is_over:

@@ -60,7 +60,7 @@ def render(league: League, lang: str = "en") -> str:
                              f"{cell['rate']:.0%}</td>")
         matrix.append(f"<tr><th>{labels[a]}</th>{''.join(cells)}</tr>")
     forfeits = "".join(
-        f"<li>{_t('league.forfeit_line', lang, game=f['game'] + 1, entrant=f['label'], what=ENGINE.t('league.kind.' + f['kind'], lang), detail=f['detail'])}</li>"
+        f"<li>{_t('league.forfeit_line', lang, game=f['game'] + 1, entrant=f['label'], what=ENGINE.t('league.kind.' + f['kind'], lang, detail=f['detail']))}</li>"
         for f in s["forfeits"]) or f"<li>{_t('league.no_forfeits', lang)}</li>"
     about = _t("league.about", lang, deals=league.deals, seconds=f"{league.move_seconds:g}", memory=memory,
                seed=league.seed)

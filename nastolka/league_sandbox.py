@@ -33,7 +33,10 @@ START_SECONDS = 60.0
 
 
 class Forfeit(Exception):
-    """An entrant lost the game by what its bot did (crashed, hung, illegal move); ``reason`` says which."""
+    """An entrant lost the game by what its bot did; ``kind`` says what (``crash``: it raised, ``detail`` is
+    the exception; ``died``: its process ended, ``detail`` the exit code; ``timeout``: no answer within
+    ``detail`` seconds; ``illegal``: ``detail`` is the move it sent). The words are the league's
+    (``league.kind.*``), so a report says it in the reader's language."""
 
     def __init__(self, kind: str, detail: str) -> None:
         super().__init__(f"{kind}: {detail}")
@@ -151,14 +154,14 @@ class Sandbox:
             alive = self._proc is not None and self._proc.is_alive()
             self.kill()
             if alive:
-                raise Forfeit("timeout", f"no answer within {limit:g} s")
-            raise Forfeit("crash", "the bot's process died")
+                raise Forfeit("timeout", f"{limit:g}")
+            raise Forfeit("died", "")
         try:
             status, value = conn.recv()
         except (EOFError, OSError):
             code = self._proc.exitcode if self._proc is not None else None
             self.kill()
-            raise Forfeit("crash", f"the bot's process died (exit code {code})") from None
+            raise Forfeit("died", str(code)) from None
         self.last_seconds = time.perf_counter() - started
         if status != "ok":
             raise Forfeit("crash", str(value))

@@ -61,7 +61,7 @@ def league_cmd(
     console.print(table)
     for f in summary["forfeits"]:
         console.print(ENGINE.t("league.forfeit_line", lang, game=f["game"] + 1, entrant=f["label"],
-                               what=ENGINE.t("league.kind." + f["kind"], lang), detail=f["detail"]))
+                               what=ENGINE.t("league.kind." + f["kind"], lang, detail=f["detail"])))
     if report:
         console.print(ENGINE.t("league.written", lang, path=summary["report"]))
 

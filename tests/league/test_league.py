@@ -20,7 +20,7 @@ SUBMITTED = str(Path(__file__).parent / "submitted")
 
 @pytest.mark.parametrize(("cls", "kind", "words"), [
     ("Raises", "crash", "this bot has a bug"),
-    ("SleepsForever", "timeout", "no answer"),
+    ("SleepsForever", "timeout", "0.4"),
     ("Hog", "crash", "MemoryError"),
     ("Illegal", "illegal", "fly:to=moon"),
 ])
@@ -76,5 +76,5 @@ def test_cli_writes_the_leaderboard(tmp_path: Path, capsys: pytest.CaptureFixtur
     summary = json.loads(result.stdout)
     assert summary["games"] == 6 and len(summary["forfeits"]) == 4
     page = html.read_text(encoding="utf-8")
-    assert "buggy" in page and "polite" in page and "RuntimeError" in page
+    assert "buggy" in page and "polite" in page and "бот упал: RuntimeError: this bot has a bug" in page
     assert "Рейтинг" in page and "Лига" in page
