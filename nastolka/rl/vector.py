@@ -95,6 +95,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
         self.bots: list[dict[int, Bot]] = [{} for _ in range(n)]
         self._gens: list[np.random.Generator] = []
         self._steps = [0] * n
+        self._seats = [0] * n     # the seat we drive in each game (copied into ``_seat`` once a step)
         self._seed = seed
         # encoders that write sparse pairs (``fill``) share one sink for the whole batch, scattered once
         self._sparse = hasattr(sp.encoder, "fill")
@@ -113,7 +114,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
                 others = [s for s in range(self.players) if s != seat]
                 self.bots[i] = {s: make_bot(sp.game, name, seed=int(gen.integers(0, 2**31 - 1)))
                                 for s, name in zip(others, self.opponent_names, strict=True)}
-                self._seat[i] = seat
+                self._seats[i] = seat
             state = sp.new_state(game_seed)
             self._steps[i] = 0
             if not self.multi_agent:
@@ -121,7 +122,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
             if not state.is_over:     # a game over before anyone we drive decides is skipped
                 break
         if self.multi_agent:
-            self._seat[i] = state.to_act[0]
+            self._seats[i] = state.to_act[0]
         if len(self.states) > i:
             self.states[i] = state
         else:
@@ -129,7 +130,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
 
     def _play_others(self, i: int, state: GameState) -> None:
         """Our bots act until the learner must decide or the game ends (chance is inside ``apply``)."""
-        learner = int(self._seat[i])
+        learner = self._seats[i]
         bots = self.bots[i]
         steps = self._steps[i]
         while not state.is_over and learner not in state.to_act and steps < self.max_steps:
@@ -141,7 +142,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
     def _write(self, i: int, out: np.ndarray) -> None:
         """Observation row and mask row of game ``i`` for the seat we drive (into ``out``, or, for the batch
         rows of a sparse encoder, into the sink that :meth:`_flush` scatters)."""
-        state, seat, sp = self.states[i], int(self._seat[i]), self.spec_
+        state, seat, sp = self.states[i], self._seats[i], self.spec_
         view = state.view(seat)
         if out is self._obs and self._sparse:
             self._sink.base = i * sp.encoder.size
@@ -163,6 +164,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
         self._mask.fill(0)
         self._mask.reshape(-1)[self._mask_at] = 1
         self._mask_at = []
+        self._seat[:] = self._seats
 
     # ------------------------------------------------------------------ the vector API
     def reset(self, *, seed: int | Sequence[int] | None = None,
@@ -213,7 +215,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
         spec = self.spec_
         for i, index in enumerate(acts.tolist()):
             state = self.states[i]
-            seat = int(self._seat[i])
+            seat = self._seats[i]
             state.apply_unchecked(seat, ids[index])
             self._steps[i] += 1
             if not multi:
@@ -232,7 +234,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
                 spec.encoder.encode(state.view(seat), self._final[i])   # the last row: that seat's view
                 self._start(i)
             elif multi:
-                self._seat[i] = state.to_act[0]
+                self._seats[i] = state.to_act[0]
             self._write(i, self._obs)
         self._flush()
         return (self._out(self._obs), self._out(rewards), self._out(term), self._out(trunc),
