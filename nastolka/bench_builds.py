@@ -8,7 +8,8 @@ builds measured minutes apart means more than either figure alone; and cachegrin
 Each build runs in its own interpreter (``NASTOLKA_PURE=1`` for the pure one) with ``--single``, which
 prints one build's figures as JSON: per game and player count random games/s, actions/s and clone/s;
 at Colt Express 4p determinize + random rollout per second and ISMCTS iterations per second (random
-rollouts); and ISMCTS iterations per second for every game at its benchmark player count.
+rollouts); ISMCTS iterations per second for every game at its benchmark player count; and RL environment
+steps per second at 2 players (the batched ``VectorEnv`` of 256 games and the PettingZoo adapter).
 """
 
 from __future__ import annotations
@@ -129,6 +130,31 @@ def measure(seconds: float) -> dict[str, Any]:
             spent += took
         ismcts[f"{game_id}/{players}p"] = round(iterations / max(spent, 1e-9), 1)
     out["ismcts_iterations_per_second"] = ismcts
+    out["rl_steps"] = _rl_steps(seconds)
+    return out
+
+
+#: games whose RL environments are measured (2 players), and the batch size of the vector env
+RL_GAMES = ("colt_express", "show_battle", "talespin")
+RL_BATCH = 256
+
+
+def _rl_steps(seconds: float) -> dict[str, Any]:
+    """Environment steps per CPU second with observations and masks, random legal actions: the batched
+    env (``nastolka.rl.vector``, 256 games, all seats learning and one learner against ``random``) and
+    the PettingZoo adapter one game at a time (the figure the batched env is measured against)."""
+    try:
+        from nastolka.rl.bench import bench_env, bench_vector
+    except ImportError as exc:   # the RL extra is not installed
+        return {"error": f"{type(exc).__name__}: {exc}"}
+    out: dict[str, Any] = {}
+    for game_id in RL_GAMES:
+        vec = bench_vector(game_id, 2, RL_BATCH, seconds)
+        single = bench_vector(game_id, 2, RL_BATCH, seconds, opponents="random")
+        aec = bench_env(game_id, seconds, players=2, cpu=True)
+        out[f"{game_id}/2p"] = {"vector_steps_per_second": vec["steps_per_second"],
+                                "vector_single_learner_steps_per_second": single["steps_per_second"],
+                                "pettingzoo_steps_per_second": aec["steps_per_second"]}
     return out
 
 

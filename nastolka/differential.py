@@ -4,7 +4,8 @@ Why: the compiled build must behave exactly as the Python source reads. Run this
 ``NASTOLKA_PURE=1`` and once without (``tests/test_differential.py`` does), and compare: for every game,
 player count and seed, one SHA-256 over everything observable — each step's seats to act, their legal ids,
 the action taken, the events it produced (with who may see them), every seat's view and the spectator's
-(at every step for the first ``full`` seeds, at the end for the rest), the history and the result.
+(at every step for the first ``full`` seeds, at the end for the rest), each seat's RL observation vector of
+its view where the game has an encoder (compiled with the rules too), the history and the result.
 
 ``python -m nastolka.differential --games 300 --full 30`` prints the build and the digests as JSON.
 """
@@ -26,9 +27,19 @@ def _dump(value: Any) -> bytes:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, default=repr).encode()
 
 
-def _views(state: Any, h: Any) -> None:
+def _views(state: Any, h: Any, encoder: Any = None) -> None:
     for seat in [None, *range(state.players)]:
-        h.update(_dump(state.view(seat)))
+        view = state.view(seat)
+        h.update(_dump(view))
+        if encoder is not None and seat is not None:
+            h.update(encoder.encode(view).tobytes())
+
+
+def _encoder(game: Game, players: int) -> Any:
+    """The game's own observation encoder (``observe.py``), or None: its output is part of the digest."""
+    module = game.part("observe")
+    factory = getattr(module, "make_encoder", None) if module is not None else None
+    return factory(players, {}) if factory is not None else None
 
 
 def game_digest(game: Game, players: int, seed: int, every_view: bool) -> str:
@@ -36,8 +47,9 @@ def game_digest(game: Game, players: int, seed: int, every_view: bool) -> str:
     h = hashlib.sha256()
     state = game.new(players, seed=seed)
     chooser = Rng(seed * 7919 + players)
+    encoder = _encoder(game, players) if every_view else None
     if every_view:
-        _views(state, h)
+        _views(state, h, encoder)
     while not state.is_over:
         to_act = state.to_act
         h.update(_dump(list(to_act)))
@@ -49,7 +61,7 @@ def game_digest(game: Game, players: int, seed: int, every_view: bool) -> str:
         events = state.apply(seat, aid)
         h.update(_dump([[e.kind, e.args, None if e.seats is None else list(e.seats)] for e in events]))
         if every_view:
-            _views(state, h)
+            _views(state, h, encoder)
         if state.step > 20_000:
             raise RuntimeError(f"{game.id} {players}p seed {seed}: no end after 20000 actions")
     _views(state, h)

@@ -74,6 +74,10 @@ COMPILED_MODULES: tuple[str, ...] = (
     "nastolka.games.talespin.views",
     "nastolka.bots.search_loop",
     "nastolka.server.patch",   # the view patches: diffed for every seat after every move of every table
+    "nastolka.rl.sink",        # the RL observation encoders: every step of a batched environment
+    "nastolka.games.colt_express.observe",
+    "nastolka.games.show_battle.observe",
+    "nastolka.games.talespin.observe",
 )
 
 #: the mypyc group's shared library (inside the package, so an editable install finds it)

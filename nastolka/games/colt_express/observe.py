@@ -43,7 +43,8 @@ from nastolka.games.colt_express.data import (
     TURN_SYMBOLS,
 )
 from nastolka.games.colt_express.rounds import PHASE_IDS
-from nastolka.rl.encoders import blank, pieces_of
+from nastolka.rl.encoders import encode_sparse, pieces_of
+from nastolka.rl.sink import Sink
 
 KINDS = (*KIND_IDS, "bullet")
 K = len(KINDS)
@@ -79,17 +80,23 @@ def _card(name: str | None) -> tuple[int, int]:
     return KIND.get(kind, -1), OWNER.get(owner, B)
 
 
-def _loot(out: np.ndarray, o: int, loot: Mapping[str, Any]) -> None:
+def _loot(out: Sink, o: int, loot: Mapping[str, Any]) -> None:
     purses: Sequence[Any] = loot.get("purses") or ()
-    out[o] = sum(p for p in purses if p is not None) / 1000.0
-    out[o + 1] = sum(1 for p in purses if p is None) / 4.0
-    out[o + 2] = loot.get("jewels", 0) / 3.0
-    out[o + 3] = loot.get("strongboxes", 0) / 2.0
+    out.add(o, sum(p for p in purses if p is not None) / 1000.0)
+    out.add(o + 1, sum(1 for p in purses if p is None) / 4.0)
+    out.add(o + 2, loot.get("jewels", 0) / 3.0)
+    out.add(o + 3, loot.get("strongboxes", 0) / 2.0)
+
+
+def _at(values: Any, s: int, default: Any) -> Any:
+    """Seat ``s``'s entry of a per-seat list of the view, ``default`` when it is missing or null."""
+    return values[s] if s < len(values) and values[s] is not None else default
 
 
 class ColtExpressEncoder:
     low = -1.0
     high = 16.0
+    clip = False
 
     def __init__(self, players: int) -> None:
         self.players = players
@@ -102,8 +109,11 @@ class ColtExpressEncoder:
     def _rel(self, seat: Any, me: int) -> int:
         return (int(seat) - me) % self.players if seat is not None else SEATS - 1
 
-    def encode(self, view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:  # noqa: C901
-        out = blank(out, self.size)
+    def encode(self, view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:
+        return encode_sparse(self, view, out)
+
+    def fill(self, view: Mapping[str, Any], out: Sink) -> None:  # noqa: C901
+        """Write the observation of ``view`` into ``out`` (the layout of the module docstring)."""
         me = view.get("seat") or 0
         rel = self._rel
         o = 0
@@ -112,120 +122,114 @@ class ColtExpressEncoder:
             if i < 0:
                 continue
             p = o + i * BANDIT_W
-            out[p] = 1.0
-            out[p + 1 + rel(bandit.get("seat"), me)] = 1.0
-            out[p + 1 + SEATS + min(int(bandit.get("car", 0)), NCARS - 1)] = 1.0
+            out.one(p)
+            out.one(p + 1 + rel(bandit.get("seat"), me))
+            out.one(p + 1 + SEATS + min(int(bandit.get("car", 0)), NCARS - 1))
             p += 1 + SEATS + NCARS
-            out[p] = 1.0 if bandit.get("level") == "roof" else 0.0
-            out[p + 1] = bandit.get("bullets", 0) / 6.0
+            out.add(p, 1.0 if bandit.get("level") == "roof" else 0.0)
+            out.add(p + 1, bandit.get("bullets", 0) / 6.0)
             _loot(out, p + 2, bandit)
         o += self.sizes["bandits"]
         for c, car in enumerate((view.get("cars") or ())[:NCARS]):
             p = o + c * CAR_W
-            out[p] = 1.0
-            out[p + 1 + CAR.get(car.get("id"), 0)] = 1.0
+            out.one(p)
+            out.one(p + 1 + CAR.get(car.get("id"), 0))
             _loot(out, p + 1 + NCARS, car.get("inside") or {})
             _loot(out, p + 5 + NCARS, car.get("roof") or {})
         marshal = view.get("marshal")
         if marshal is not None:
-            out[o + NCARS * CAR_W + min(int(marshal), NCARS - 1)] = 1.0
+            out.one(o + NCARS * CAR_W + min(int(marshal), NCARS - 1))
         o += self.sizes["cars"]
         per_seat = {key: view.get(key) or [] for key in
                     ("hand_sizes", "deck_sizes", "bullets_received", "fired", "bonus", "loot_totals",
                      "deck_top_known")}
         for s in range(self.players):
             p = o + rel(s, me) * SEAT_W
-            out[p] = 1.0
-
-            def at(key: str, default: Any = 0, s: int = s) -> Any:
-                values = per_seat[key]
-                return values[s] if s < len(values) and values[s] is not None else default
-
-            out[p + 1] = at("hand_sizes") / 10.0
-            out[p + 2] = at("deck_sizes") / 10.0
-            out[p + 3] = at("bullets_received") / 6.0
-            out[p + 4] = at("fired") / 6.0
-            out[p + 5] = at("bonus") / 1000.0
-            totals = at("loot_totals", {})
-            out[p + 6] = totals.get("known", 0) / 2000.0
-            out[p + 7] = totals.get("unknown_purses", 0) / 4.0
-            out[p + 8] = 1.0 if s == me and view.get("ghost_face_down") else 0.0
-            for name in at("deck_top_known", []):
+            out.one(p)
+            out.add(p + 1, _at(per_seat["hand_sizes"], s, 0) / 10.0)
+            out.add(p + 2, _at(per_seat["deck_sizes"], s, 0) / 10.0)
+            out.add(p + 3, _at(per_seat["bullets_received"], s, 0) / 6.0)
+            out.add(p + 4, _at(per_seat["fired"], s, 0) / 6.0)
+            out.add(p + 5, _at(per_seat["bonus"], s, 0) / 1000.0)
+            totals = _at(per_seat["loot_totals"], s, {})
+            out.add(p + 6, totals.get("known", 0) / 2000.0)
+            out.add(p + 7, totals.get("unknown_purses", 0) / 4.0)
+            out.add(p + 8, 1.0 if s == me and view.get("ghost_face_down") else 0.0)
+            for name in _at(per_seat["deck_top_known"], s, []):
                 k, _ = _card(name)
                 if k >= 0:
-                    out[p + 9 + k] += 1.0
+                    out.one(p + 9 + k)
         o += self.sizes["seats"]
         for name in view.get("hand") or ():
             k, b = _card(name)
             if k >= 0:
-                out[o + k * (B + 1) + b] += 1.0
+                out.one(o + k * (B + 1) + b)
         o += self.sizes["hand"]
         for j, entry in enumerate((view.get("pile") or ())[:PILE]):
             p = o + j * PILE_W
-            out[p] = 1.0
-            out[p + 1 + rel(entry.get("seat"), me)] = 1.0
-            out[p + 1 + SEATS] = 1.0 if entry.get("face_down") else 0.0
+            out.one(p)
+            out.one(p + 1 + rel(entry.get("seat"), me))
+            out.add(p + 1 + SEATS, 1.0 if entry.get("face_down") else 0.0)
             k, b = _card(entry.get("card"))
             if k >= 0:
-                out[p + 2 + SEATS] = 1.0
-                out[p + 3 + SEATS + k] = 1.0
-                out[p + 3 + SEATS + K + b] = 1.0
+                out.one(p + 2 + SEATS)
+                out.one(p + 3 + SEATS + k)
+                out.one(p + 3 + SEATS + K + b)
         o += self.sizes["pile"]
         for s, pile in enumerate(view.get("discards") or ()):
             for name in pile or ():
                 k, _ = _card(name)
                 if k >= 0:
-                    out[o + rel(s, me) * K + k] += 1.0
+                    out.one(o + rel(s, me) * K + k)
         o += self.sizes["discards"]
         self._round(view, out, o, me)
-        return out
 
-    def _round(self, view: Mapping[str, Any], out: np.ndarray, o: int, me: int) -> None:
+    def _round(self, view: Mapping[str, Any], out: Sink, o: int, me: int) -> None:
         rel = self._rel
         phase = PHASE.get(str(view.get("phase")), -1)
         if phase >= 0:
-            out[o + phase] = 1.0
+            out.one(o + phase)
         o += len(PHASE_IDS)
-        out[o] = (view.get("round") or 0) / 5.0
-        out[o + 1] = (view.get("rounds_total") or 0) / 5.0
+        out.add(o, (view.get("round") or 0) / 5.0)
+        out.add(o + 1, (view.get("rounds_total") or 0) / 5.0)
         o += 2
         rc = ROUND.get(str(view.get("round_card")), -1)
         if rc >= 0:
-            out[o + rc] = 1.0
+            out.one(o + rc)
         o += len(ROUND_IDS)
         for t, symbol in enumerate((view.get("turns") or "")[:TURNS]):
             i = TURN_SYMBOLS.find(symbol)
             if i >= 0:
-                out[o + t * len(TURN_SYMBOLS) + i] = 1.0
+                out.one(o + t * len(TURN_SYMBOLS) + i)
         o += TURNS * len(TURN_SYMBOLS)
         turn = view.get("turn")
         if turn is not None and 0 <= turn < TURNS:
-            out[o + turn] = 1.0
+            out.one(o + turn)
         o += TURNS
         if view.get("first_player") is not None:
-            out[o + rel(view["first_player"], me)] = 1.0
+            out.one(o + rel(view["first_player"], me))
         o += SEATS
         for seat in (view.get("to_act") or ())[:1]:
-            out[o + rel(seat, me)] = 1.0
+            out.one(o + rel(seat, me))
         o += SEATS
         for r in view.get("rounds_seen") or ():
             i = ROUND.get(r, -1)
             if i >= 0:
-                out[o + i] = 1.0
+                out.one(o + i)
         o += len(ROUND_IDS)
-        out[o] = (view.get("neutral_bullets") or 0) / 13.0
-        out[o + 1] = 1.0 if view.get("strongbox_off_train") else 0.0
-        out[o + 2] = 1.0 if view.get("two_player") else 0.0
-        out[o + 3] = 1.0 if view.get("expert") else 0.0
-        out[o + 4] = (view.get("removed_purses") or 0) / 4.0
+        out.add(o, (view.get("neutral_bullets") or 0) / 13.0)
+        out.add(o + 1, 1.0 if view.get("strongbox_off_train") else 0.0)
+        out.add(o + 2, 1.0 if view.get("two_player") else 0.0)
+        out.add(o + 3, 1.0 if view.get("expert") else 0.0)
+        out.add(o + 4, (view.get("removed_purses") or 0) / 4.0)
         o += 6
         resolving = view.get("resolving")
         if resolving:
-            out[o] = 1.0
-            out[o + 1 + rel(resolving.get("seat"), me)] = 1.0
+            out.one(o)
+            out.one(o + 1 + rel(resolving.get("seat"), me))
             k, _ = _card(resolving.get("card"))
             if k >= 0:
-                out[o + 1 + SEATS + k] = 1.0
+                out.one(o + 1 + SEATS + k)
 
 
 def make_encoder(players: int, options: dict[str, Any]) -> ColtExpressEncoder:

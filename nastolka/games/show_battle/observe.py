@@ -28,7 +28,8 @@ from nastolka.engine import parse_id
 from nastolka.games.show_battle.actions import PARSED
 from nastolka.games.show_battle.data import KIND_IDS, NKINDS, ROW_SLOTS, ROWS_ONE_BOARD, ROWS_TWO_BOARDS
 from nastolka.games.show_battle.state import PHASES
-from nastolka.rl.encoders import blank, pieces_of
+from nastolka.rl.encoders import encode_sparse, pieces_of
+from nastolka.rl.sink import Sink
 
 KIND = {k: i for i, k in enumerate(KIND_IDS)}
 PHASE = {p: i for i, p in enumerate(PHASES)}
@@ -41,6 +42,7 @@ LEVELS = {"novice": 0, "artist": 1, "star": 2, "legend": 3}
 class ShowBattleEncoder:
     low = -1.0
     high = 12.0
+    clip = False
 
     def __init__(self, players: int) -> None:
         self.players = players
@@ -55,52 +57,54 @@ class ShowBattleEncoder:
         return (int(t) - me) % self.troupes if t is not None else 3
 
     def encode(self, view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:
-        out = blank(out, self.size)
+        return encode_sparse(self, view, out)
+
+    def fill(self, view: Mapping[str, Any], out: Sink) -> None:
+        """Write the observation of ``view`` into ``out`` (the layout of the module docstring)."""
         me = view.get("seat") or 0
         for r, row in enumerate(view["rows"][: self.rows]):
             for j, slot in enumerate(row["slots"][:ROW_SLOTS]):
                 o = (r * ROW_SLOTS + j) * SLOT_W
-                out[o] = 1.0
-                out[o + 1 + KIND[slot["card"]]] = 1.0
+                out.one(o)
+                out.one(o + 1 + KIND[slot["card"]])
                 o += 1 + NKINDS
-                out[o] = 1.0 if slot["face_up"] else 0.0
-                out[o + 1 + self._rel(slot["owner"], me)] = 1.0
-                out[o + 5 + int(slot["orient"]) % 4] = 1.0
-                out[o + 9] = slot["value"] / 10.0
-                out[o + 10] = 1.0 if slot["token"] else 0.0
-                out[o + 11] = len(slot["covered"]) / 4.0
+                out.add(o, 1.0 if slot["face_up"] else 0.0)
+                out.one(o + 1 + self._rel(slot["owner"], me))
+                out.one(o + 5 + int(slot["orient"]) % 4)
+                out.add(o + 9, slot["value"] / 10.0)
+                out.add(o + 10, 1.0 if slot["token"] else 0.0)
+                out.add(o + 11, len(slot["covered"]) / 4.0)
         base = self.board
         for tr in view["troupes"]:
             o = base + self._rel(tr["troupe"], me) * TROUPE_W
             for card in tr["hand"] or ():
-                out[o + KIND[card]] += 1.0
+                out.one(o + KIND[card])
             o += NKINDS
-            out[o] = tr["hand_size"] / 12.0
-            out[o + 1] = tr["deck_size"] / 12.0
-            out[o + 2] = tr["tokens"] / 3.0
-            out[o + 3] = 1.0 if tr["mulligan_used"] else 0.0
-            out[o + 4] = tr["strength"] / 40.0
-            out[o + 5] = tr["face_up"] / 16.0
-            out[o + 6] = 1.0 if tr["rival"] else 0.0
-            out[o + 7] = 1.0
+            out.add(o, tr["hand_size"] / 12.0)
+            out.add(o + 1, tr["deck_size"] / 12.0)
+            out.add(o + 2, tr["tokens"] / 3.0)
+            out.add(o + 3, 1.0 if tr["mulligan_used"] else 0.0)
+            out.add(o + 4, tr["strength"] / 40.0)
+            out.add(o + 5, tr["face_up"] / 16.0)
+            out.add(o + 6, 1.0 if tr["rival"] else 0.0)
+            out.one(o + 7)
         o = base + 4 * TROUPE_W
         for seat in view.get("to_act", ())[:1]:
-            out[o + self._rel(seat, me)] = 1.0
-        out[o + 4 + self._rel(view["first"], me)] = 1.0
-        out[o + 8 + PHASE[view["phase"]]] = 1.0
+            out.one(o + self._rel(seat, me))
+        out.one(o + 4 + self._rel(view["first"], me))
+        out.one(o + 8 + PHASE[view["phase"]])
         o += 8 + len(PHASES)
         if view["pending"] is not None:
-            out[o + KIND[view["pending"]["effect"]]] = 1.0
+            out.one(o + KIND[view["pending"]["effect"]])
         o += NKINDS
-        out[o] = 1.0 if view["token_used"] else 0.0
-        out[o + 1] = view["passes"] / 4.0
+        out.add(o, 1.0 if view["token_used"] else 0.0)
+        out.add(o + 1, view["passes"] / 4.0)
         o += 2
-        out[o] = 1.0 if view["jury_sympathy"] else 0.0
+        out.add(o, 1.0 if view["jury_sympathy"] else 0.0)
         solo = view.get("solo")
         if solo:
-            out[o + 1] = LEVELS.get(solo.get("level"), 0) / 3.0 if isinstance(solo.get("level"), str) \
-                else float(solo.get("level") or 0) / 3.0
-        return out
+            level = solo.get("level")
+            out.add(o + 1, LEVELS.get(level, 0) / 3.0 if isinstance(level, str) else float(level or 0) / 3.0)
 
 
 def make_encoder(players: int, options: dict[str, Any]) -> ShowBattleEncoder:

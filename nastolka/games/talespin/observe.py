@@ -35,7 +35,8 @@ import numpy as np
 
 from nastolka.games.talespin.data import CHARACTERS, DEF_ID, NDEFS
 from nastolka.games.talespin.state import DF_PHASE_NAMES, LEGAL, PHASE_NAMES
-from nastolka.rl.encoders import blank, pieces_of
+from nastolka.rl.encoders import encode_sparse, pieces_of
+from nastolka.rl.sink import Sink
 
 N = NDEFS
 CARD = {c: i for i, c in enumerate(DEF_ID)}
@@ -56,16 +57,17 @@ GAME_W = 8 + len(PHASE_NAMES) + len(KINDS) + SEATS + 1 + HASHED
 KHAN_W = 2 * N
 
 
-def _bag(out: np.ndarray, o: int, cards: Sequence[Any] | None) -> None:
+def _bag(out: Sink, o: int, cards: Sequence[Any] | None) -> None:
     for c in cards or ():
         i = CARD.get(c, -1) if isinstance(c, str) else -1
         if i >= 0:
-            out[o + i] += 1.0
+            out.one(o + i)
 
 
 class TaleSpinEncoder:
     low = -1.0
     high = 16.0
+    clip = True
 
     def __init__(self, players: int) -> None:
         self.players = players
@@ -81,27 +83,31 @@ class TaleSpinEncoder:
         return (seat - me) % max(1, self.players)
 
     def encode(self, view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:
-        out = blank(out, self.size)
+        return encode_sparse(self, view, out)
+
+    def fill(self, view: Mapping[str, Any], out: Sink) -> None:
+        """Write the observation of ``view`` into ``out`` (the layout of the module docstring; values are
+        clipped to ``[low, high]`` after the scatter)."""
         me = view.get("seat") or 0
         order = list(view.get("order") or ())
         active = view.get("active")
         for s, pl in enumerate((view.get("seats") or ())[:SEATS]):
             o = self._rel(s, me) * SEAT_W
-            out[o] = 1.0
+            out.one(o)
             c = CHAR.get(pl.get("character"), -1)
             if c >= 0:
-                out[o + 1 + c] = 1.0
-            out[o + 5] = (pl.get("position") or 0) / 12.0
+                out.one(o + 1 + c)
+            out.add(o + 5, (pl.get("position") or 0) / 12.0)
             for k, v in enumerate((pl.get("stats") or ())[:3]):
-                out[o + 6 + k] = (v or 0) / 6.0
-            out[o + 9] = (pl.get("hand_size") or 0) / 10.0
-            out[o + 10] = 1.0 if active == s else 0.0
-            out[o + 11] = 1.0 if order and order[0] == s else 0.0
-            out[o + 12] = (order.index(s) / 4.0) if s in order else 0.0
-            out[o + 13] = len(pl.get("known_hand") or ()) / 10.0
+                out.add(o + 6 + k, (v or 0) / 6.0)
+            out.add(o + 9, (pl.get("hand_size") or 0) / 10.0)
+            out.add(o + 10, 1.0 if active == s else 0.0)
+            out.add(o + 11, 1.0 if order and order[0] == s else 0.0)
+            out.add(o + 12, (order.index(s) / 4.0) if s in order else 0.0)
+            out.add(o + 13, len(pl.get("known_hand") or ()) / 10.0)
             hold = pl.get("hold") or ()
-            out[o + 14] = sum(1 for h in hold if h.get("card") is None) / 5.0
-            out[o + 15] = len(pl.get("tiki") or ()) / 5.0
+            out.add(o + 14, sum(1 for h in hold if h.get("card") is None) / 5.0)
+            out.add(o + 15, len(pl.get("tiki") or ()) / 5.0)
             b = o + 18
             _bag(out, b, pl.get("chain"))
             _bag(out, b + N, [h.get("card") for h in hold if h.get("open")])
@@ -121,68 +127,66 @@ class TaleSpinEncoder:
         o += GAME_W
         _bag(out, o, [h.get("card") for h in view.get("khan_hold") or ()])
         _bag(out, o + N, view.get("covered"))
-        np.clip(out, self.low, self.high, out=out)
-        return out
 
-    def _dogfight(self, df: Mapping[str, Any] | None, out: np.ndarray, o: int, me: int) -> None:
+    def _dogfight(self, df: Mapping[str, Any] | None, out: Sink, o: int, me: int) -> None:
         if not df:
             return
         _bag(out, o, df.get("attack"))
         _bag(out, o + N, df.get("defence"))
         o += 2 * N
-        out[o] = 1.0
-        out[o + 1 + self._rel(df.get("attacker"), me)] = 1.0
-        out[o + 6 + self._rel(df.get("defender"), me)] = 1.0
+        out.one(o)
+        out.one(o + 1 + self._rel(df.get("attacker"), me))
+        out.one(o + 6 + self._rel(df.get("defender"), me))
         o += 11
         ph = DF_PHASE.get(str(df.get("phase")), -1)
         if ph >= 0:
-            out[o + ph] = 1.0
+            out.one(o + ph)
         o += len(DF_PHASES)
-        out[o] = 1.0 if df.get("pilot") else 0.0
+        out.add(o, 1.0 if df.get("pilot") else 0.0)
         for k, v in enumerate((df.get("first") or ())[:3]):
-            out[o + 1 + k] = (v or 0) / 10.0
-        out[o + 4] = (df.get("first_value") or 0) / 10.0
-        out[o + 5] = (df.get("current") or 0) / 10.0
-        out[o + 6] = (df.get("round") or 0) / 5.0
+            out.add(o + 1 + k, (v or 0) / 10.0)
+        out.add(o + 4, (df.get("first_value") or 0) / 10.0)
+        out.add(o + 5, (df.get("current") or 0) / 10.0)
+        out.add(o + 6, (df.get("round") or 0) / 5.0)
         o += 7
         for k, key in enumerate(("accepted", "blocked", "cannot_decline", "ties_favour_attacker")):
-            out[o + k] = 1.0 if df.get(key) else 0.0
+            out.add(o + k, 1.0 if df.get(key) else 0.0)
         o += 4
         for k, v in enumerate((df.get("piloting_delta") or ())[:2]):
-            out[o + k] = (v or 0) / 5.0
+            out.add(o + k, (v or 0) / 5.0)
         o += 2
         for k, key in enumerate(("damage", "damage_adjust", "draw", "damage_left")):
-            out[o + k] = (df.get(key) or 0) / 5.0
+            out.add(o + k, (df.get(key) or 0) / 5.0)
         o += 4
-        out[o + WINNER.get(df.get("winner") or "", 0)] = 1.0
+        out.one(o + WINNER.get(df.get("winner") or "", 0))
 
-    def _game(self, view: Mapping[str, Any], decision: Mapping[str, Any], out: np.ndarray, o: int,
+    def _game(self, view: Mapping[str, Any], decision: Mapping[str, Any], out: Sink, o: int,
               me: int) -> None:
-        out[o] = 1.0 if view.get("mode") == "solitaire" else 0.0
-        out[o + 1] = (view.get("cargo_to_win") or 0) / 10.0
-        out[o + 2] = (view.get("turn") or 0) / 30.0
+        out.add(o, 1.0 if view.get("mode") == "solitaire" else 0.0)
+        out.add(o + 1, (view.get("cargo_to_win") or 0) / 10.0)
+        out.add(o + 2, (view.get("turn") or 0) / 30.0)
         die = view.get("die")
-        out[o + 3] = die / 6.0 if isinstance(die, int | float) and not isinstance(die, bool) else 0.0
-        out[o + 4] = (view.get("deck") or 0) / 100.0
-        out[o + 5] = 1.0 if view.get("dogfight_used") else 0.0
-        out[o + 6] = 1.0 if view.get("winners") else 0.0
-        out[o + 7] = 1.0 if view.get("won_khan") else 0.0
+        out.add(o + 3, die / 6.0 if isinstance(die, int | float) and not isinstance(die, bool) else 0.0)
+        out.add(o + 4, (view.get("deck") or 0) / 100.0)
+        out.add(o + 5, 1.0 if view.get("dogfight_used") else 0.0)
+        out.add(o + 6, 1.0 if view.get("winners") else 0.0)
+        out.add(o + 7, 1.0 if view.get("won_khan") else 0.0)
         o += 8
         ph = PHASE.get(str(view.get("phase")), -1)
         if ph >= 0:
-            out[o + ph] = 1.0
+            out.one(o + ph)
         o += len(PHASE_NAMES)
         k = KIND.get(str(decision.get("kind")), -1)
         if k >= 0:
-            out[o + k] = 1.0
+            out.one(o + k)
         o += len(KINDS)
-        out[o + (self._rel(decision["seat"], me) if "seat" in decision else SEATS)] = 1.0
+        out.one(o + (self._rel(decision["seat"], me) if "seat" in decision else SEATS))
         o += SEATS + 1
         for key, value in decision.items():
             if key in ("kind", "seat", "options"):
                 continue
             h = zlib.crc32(f"{key}={value!r}".encode())
-            out[o + h % HASHED] += -1.0 if h & 0x80000000 else 1.0
+            out.add(o + h % HASHED, -1.0 if h & 0x80000000 else 1.0)
 
 
 def make_encoder(players: int, options: dict[str, Any]) -> TaleSpinEncoder:

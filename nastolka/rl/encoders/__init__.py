@@ -58,6 +58,28 @@ def blank(out: np.ndarray | None, size: int) -> np.ndarray:
     return out
 
 
+def scatter(out: np.ndarray, idx: list[int], val: list[float]) -> None:
+    """Add the pairs of a sink (:class:`nastolka.rl.sink.Sink`) into ``out`` (zeroed; C-contiguous), all at once.
+
+    The values are made float32 before adding, so a value set once equals what ``out[i] = v`` stores.
+    """
+    if idx:
+        np.add.at(out.reshape(-1), np.asarray(idx, dtype=np.intp), np.asarray(val, dtype=np.float32))
+
+
+def encode_sparse(encoder: Any, view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:
+    """``encode`` for an encoder that writes sparse pairs (``fill(view, sink)``): one row, zeroed, filled."""
+    from nastolka.rl.sink import Sink
+
+    arr = blank(out, encoder.size)
+    sink = Sink()
+    encoder.fill(view, sink)
+    scatter(arr, sink.idx, sink.val)
+    if encoder.clip:
+        np.clip(arr, encoder.low, encoder.high, out=arr)
+    return arr
+
+
 def split(encoder: Encoder, vector: np.ndarray) -> dict[str, np.ndarray]:
     """An encoded vector as its named pieces (views into ``vector``)."""
     return {name: vector[part] for name, part in encoder.pieces.items()}
