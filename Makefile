@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 # the compiled build (mypyc, see setup.py and nastolka/native.py); rebuilt when a Python source changes
 NATIVE := $(VENV)/.native
-NATIVE_SOURCES := setup.py $(wildcard nastolka/*.py nastolka/engine/*.py nastolka/games/*/*.py) nastolka/server/patch.py
+NATIVE_SOURCES := setup.py $(wildcard nastolka/*.py nastolka/engine/*.py nastolka/games/*/*.py) nastolka/server/patch.py nastolka/rl/sink.py
 
 .PHONY: play serve test lint typecheck unit web playthroughs bench bench-compare bench-accept clean chromium native pure
 
