@@ -201,8 +201,3 @@ class CardTables:
 def tables_for(two: bool, chars: tuple[int, ...]) -> CardTables:
     """The tables of one bandit assignment (at most 2,280 exist over every player count)."""
     return CardTables(two, chars)
-
-
-def card_names(two: bool, chars: tuple[int, ...]) -> tuple[str, ...]:
-    """Readable card names for one bandit assignment."""
-    return tables_for(two, chars).names
