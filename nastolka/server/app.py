@@ -21,7 +21,7 @@ from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from . import api, presentation_api, social_api, ws
+from . import api, ops, presentation_api, social_api, ws
 from .bots import BotWorker
 from .chatfeed import ChatFeed
 from .config import Settings
@@ -113,10 +113,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await asyncio.wait_for(ready.wait(), 15)
         app.state.settings, app.state.db, app.state.service = settings, db, service
         app.state.hub, app.state.worker, app.state.chatfeed = hub, worker, feed
+        ops.start(app)   # ops hook: metrics and logs of moves, bots, clocks, database trips
         await worker.recover()
         tasks.append(asyncio.create_task(_evict_idle(service, hub, worker, settings.idle_evict)))
         warm_up()
         settle_heap()
+        log.info("start", extra={"database": db.engine.url.render_as_string(hide_password=True),
+                                 "fanout": "redis" if redis_bus else "postgres" if db.is_postgres else "none",
+                                 "instance": service.instance, "tables_in_memory": len(service.cache)})
         try:
             yield
         finally:
@@ -131,10 +135,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="nastolka", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
     app.add_middleware(Guard, settings=settings, create_limit=CreateLimit(settings))
+    ops.install(app, settings)   # ops hook: request ids, the drain gate, /healthz, /readyz, /metrics
     app.state.replays = ReplayCache(settings.replay_cache)
 
     @app.exception_handler(PlayError)
     async def play_error(_request: Request, exc: PlayError) -> JSONResponse:
+        log.info("request refused", extra={"reason": exc.code, "status": exc.status})   # ops hook
         return JSONResponse({"error": exc.to_json()}, status_code=exc.status)
 
     @app.exception_handler(StarletteHTTPException)
@@ -159,10 +165,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
         return JSONResponse({"error": refusal("bad_request", "bad_request", detail="; ".join(parts))},
                             status_code=422)
-
-    @app.get("/healthz")
-    async def health() -> dict[str, str]:
-        return {"status": "ok"}
 
     app.include_router(api.router)
     app.include_router(ws.router)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -49,3 +49,12 @@ class Settings:
     idle_evict: float = 600.0
     #: finished games whose replays are kept computed (an LRU)
     replay_cache: int = 32
+    # --- operations (docs/operations.md) -- ops hook
+    #: with a token, ``GET /metrics`` answers Prometheus scrapes that send ``Authorization: Bearer <token>``;
+    #: without one it does not exist (404). Kept out of ``repr`` so it never reaches a log.
+    metrics_token: str | None = field(default=None, repr=False)
+    #: seconds a draining process (SIGTERM) waits for moves in flight before it exits anyway
+    drain_timeout: float = 6.0
+    #: seconds a draining process still serves its open sockets with ``/readyz`` at 503 before it tells
+    #: them to reconnect: time for a load balancer's health check to take it out (0: at once)
+    drain_grace: float = 0.0

@@ -15,11 +15,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import uvicorn  # noqa: E402
 from toy_game import TOY  # noqa: E402
 
 from nastolka.engine import registry  # noqa: E402
 from nastolka.server import Settings, create_app  # noqa: E402
+from nastolka.server.ops import logs, run_server  # noqa: E402
 
 
 def main() -> None:
@@ -31,7 +31,9 @@ def main() -> None:
         importlib.import_module(name).register()   # a plug-in game registers itself
     extra = json.loads(os.environ.get("NASTOLKA_TEST_SETTINGS") or "{}")   # a test's own limits
     app = create_app(Settings(**{"db_url": db, "redis_url": redis, "bot_delay": delay, "min_clock": 1, **extra}))
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False)
+    level = os.environ.get("NASTOLKA_TEST_LOG_LEVEL", "warning")   # the log tests read info lines
+    logs.setup(level, "json")
+    run_server(app, "127.0.0.1", port, log_level=level, ws_per_message_deflate=False)   # SIGTERM drains
 
 
 if __name__ == "__main__":
