@@ -46,7 +46,8 @@ class ServerProcess:
 
     def __init__(self, db_url: str, redis_url: str | None = None, bot_delay: float = 0.0,
                  port: int | None = None, log_path: Path | None = None,
-                 settings: dict[str, object] | None = None) -> None:
+                 settings: dict[str, object] | None = None, env: dict[str, str] | None = None) -> None:
+        self.env = env or {}
         self.db_url, self.redis_url, self.bot_delay = db_url, redis_url, bot_delay
         self.settings = settings or {}
         self.port = port or free_port()
@@ -65,7 +66,8 @@ class ServerProcess:
         out = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL   # noqa: SIM115
         cmd = [sys.executable, str(HERE / "serve_toy.py"), str(self.port), self.db_url,
                self.redis_url or "-", str(self.bot_delay)]
-        self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "NASTOLKA_TEST_SETTINGS": json.dumps(self.settings)})
+        self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "NASTOLKA_TEST_SETTINGS": json.dumps(self.settings),
+                                                                                       **self.env})
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if self.proc.poll() is not None:
