@@ -100,6 +100,8 @@ class Person:
     token: str
     server: int
     rng: random.Random
+    #: the loopback address this person's table slot comes from (per-address limits are for one person)
+    address: str = "127.0.0.1"
     #: position (the version before the move) -> action, for every move the server acknowledged
     acked: dict[int, str] = field(default_factory=dict)
     told_restart: int = 0
@@ -125,7 +127,7 @@ class Drill:
             server = self.servers[p.server % len(self.servers)]
             try:
                 async with websockets.connect(f"{server.ws_url}/ws/tables/{p.table_id}", open_timeout=5,
-                                              compression=None, max_size=2**22) as ws:
+                                              compression=None, max_size=2**22, local_addr=(p.address, 0)) as ws:
                     await ws.send(json.dumps({**PERSON_HELLO, "token": p.token}))
                     if await self._play(ws, p):
                         return
@@ -197,7 +199,11 @@ class Drill:
         """One table slot: games back to back until the drill stops (the game in play is finished)."""
         bot_seat = index % 2 == 1   # every other table: a person and a bot
         seats: list[dict[str, Any]] = [{}, {"kind": "bot", "bot": "random"} if bot_seat else {}]
-        async with httpx.AsyncClient(timeout=30) as http:
+        # each slot from a loopback address of its own, as people come from theirs: the server's limits
+        # per address (tables created per minute, sockets) are meant for one person, not for the drill
+        address = f"127.0.{1 + index // 250}.{1 + index % 250}"
+        transport = httpx.AsyncHTTPTransport(local_address=address)
+        async with httpx.AsyncClient(timeout=30, transport=transport) as http:
             while not self.stop.is_set():
                 table = (await self._post(http, "/api/tables", {"game": self.game, "seats": seats}, index))["table"]
                 self.tables.append(table["id"])
@@ -205,7 +211,7 @@ class Drill:
                 for seat in range(1 if bot_seat else 2):
                     token = (await self._post(http, f"/api/tables/{table['id']}/join",
                                               {"seat": seat, "name": f"p{index}x{seat}"}, index))["token"]
-                    people.append(Person(table["id"], token, index + seat, random.Random(rng.random())))
+                    people.append(Person(table["id"], token, index + seat, random.Random(rng.random()), address))
                 self.people += people
                 await asyncio.gather(*(self.person(p) for p in people))
 
