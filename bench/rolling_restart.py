@@ -59,7 +59,7 @@ class Server:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 60) -> float:
+    def start(self, timeout: float = 240) -> float:
         """Start and wait until ``/readyz`` answers 200; the seconds it took."""
         begin = time.monotonic()
         out = open(self.log, "ab") if self.log else subprocess.DEVNULL   # noqa: SIM115
