@@ -20,7 +20,7 @@ def register(app: typer.Typer) -> None:
                                                  help="serve GET /metrics to scrapes sending "
                                                  "'Authorization: Bearer TOKEN' (off without it); better "
                                                  "given in the environment than on the command line"),
-        drain_timeout: float = typer.Option(6.0, help="at most this many seconds from SIGTERM to the last "
+        drain_timeout: float = typer.Option(5.0, help="at most this many seconds from SIGTERM to the last "
                                             "move in flight (the process exits ~2 s later at the latest)"),
         drain_grace: float = typer.Option(0.0, help="seconds after SIGTERM with /readyz at 503 before the "
                                           "sockets are told to reconnect (a load balancer's check interval)"),

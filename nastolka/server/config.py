@@ -54,7 +54,7 @@ class Settings:
     #: without one it does not exist (404). Kept out of ``repr`` so it never reaches a log.
     metrics_token: str | None = field(default=None, repr=False)
     #: seconds a draining process (SIGTERM) waits for moves in flight before it exits anyway
-    drain_timeout: float = 6.0
+    drain_timeout: float = 5.0
     #: seconds a draining process still serves its open sockets with ``/readyz`` at 503 before it tells
     #: them to reconnect: time for a load balancer's health check to take it out (0: at once)
     drain_grace: float = 0.0

@@ -156,3 +156,36 @@ def test_healthz_says_503_when_the_database_is_gone(pg_url: str) -> None:
         r = client.get("/healthz")
         assert r.status_code == 503 and r.json() == {"status": "error", "database": "unreachable"}
         assert time.monotonic() - begin < 5
+
+
+def test_an_unexpected_error_is_logged_once_with_its_request_id(tmp_path: Path) -> None:
+    import logging
+
+    from nastolka.server.ops.logs import JsonFormatter
+
+    app = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'e.db'}", metrics_token=METRICS_TOKEN))
+
+    @app.get("/api/boom")
+    async def boom() -> None:   # a route with a bug, as any new code may have
+        raise RuntimeError("token=abc123 went missing")
+
+    app.router.routes.insert(0, app.router.routes.pop())   # ahead of the static files mounted at /
+
+    lines: list[str] = []
+    handler = logging.Handler()
+    handler.emit = lambda record: lines.append(JsonFormatter().format(record))  # type: ignore[method-assign]
+    logger = logging.getLogger("nastolka.server")
+    logger.addHandler(handler)
+    try:
+        with TestClient(app, raise_server_exceptions=False) as client:
+            r = client.get("/api/boom", headers={"X-Request-ID": "user-report-42"})
+            scrape = client.get("/metrics", headers={"Authorization": f"Bearer {METRICS_TOKEN}"}).text
+    finally:
+        logger.removeHandler(handler)
+    assert r.status_code == 500
+    failed = [json.loads(line) for line in lines if '"request failed"' in line]
+    assert len(failed) == 1
+    assert failed[0]["request_id"] == "user-report-42" and failed[0]["level"] == "error"
+    assert failed[0]["path"] == "/api/boom" and "RuntimeError" in failed[0]["error"]
+    assert "abc123" not in failed[0]["error"]   # the scrubber masks what looks like a secret in a traceback
+    assert _samples(scrape)["nastolka_errors_total", ()] == 1

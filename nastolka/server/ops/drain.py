@@ -1,6 +1,6 @@
 """Graceful drain: what a process does between SIGTERM and its exit, so a restart loses no move.
 
-The order (``Drain.run``), all within ``Settings.drain_timeout`` (6 s) plus uvicorn's own short shutdown:
+The order (``Drain.run``), all within ``Settings.drain_timeout`` (5 s) plus uvicorn's own short shutdown:
 
 1. ``/readyz`` turns 503 (for ``Settings.drain_grace`` seconds before step 2) and every new request or websocket is refused (HTTP 503 with ``Retry-After``, a
    websocket closed with 1012 before it is accepted): a load balancer stops sending work here, and
@@ -42,7 +42,7 @@ SERVICE_RESTART = 1012
 class Drain:
     """Whether this process drains, and what it still has to finish."""
 
-    def __init__(self, timeout: float = 6.0, grace: float = 0.0) -> None:
+    def __init__(self, timeout: float = 5.0, grace: float = 0.0) -> None:
         self.timeout = timeout
         self.grace = grace
         self.draining = False
