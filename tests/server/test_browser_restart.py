@@ -31,9 +31,13 @@ def place_a_card(page: Any) -> None:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     tmp = tmp_path_factory.mktemp("restart")
-    with ServerProcess(f"sqlite:///{tmp / 'web.db'}", bot_delay=0.0, log_path=tmp / "server.log",
-                       env={"NASTOLKA_TEST_LOG_LEVEL": "info"}) as s:
+    s = ServerProcess(f"sqlite:///{tmp / 'web.db'}", bot_delay=0.0, log_path=tmp / "server.log",
+                      env={"NASTOLKA_TEST_LOG_LEVEL": "info"})
+    s.start(timeout=120)   # a loaded 2-vCPU machine took 20-40 s to start a server
+    try:
         yield s
+    finally:
+        s.stop()
 
 
 def test_the_page_resumes_after_a_drained_restart(server: ServerProcess, browser: Any) -> None:
@@ -47,7 +51,7 @@ def test_the_page_resumes_after_a_drained_restart(server: ServerProcess, browser
     page.evaluate("() => { window.sameDocument = true; }")   # gone if the page reloads
     server.stop()    # SIGTERM: drained, the socket closed with 1012
     assert server.proc is not None and server.proc.returncode == 0
-    server.start()   # same port, same database
+    server.start(timeout=120)   # same port, same database
     page.wait_for_function("() => !!document.querySelector('button.act:enabled')")   # reconnected, its turn
     assert version(page) == before and my_move(page)
     place_a_card(page)   # the move goes through the new process

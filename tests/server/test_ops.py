@@ -60,7 +60,8 @@ def session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]
     server = ServerProcess(f"sqlite:///{tmp / 'ops.db'}", bot_delay=0.0, log_path=log,
                            settings={"metrics_token": METRICS_TOKEN},
                            env={"NASTOLKA_TEST_LOG_LEVEL": "info"})
-    with server:
+    server.start(timeout=120)   # a loaded 2-vCPU machine took 20-40 s to start a server
+    try:
         http = httpx.Client(base_url=server.url, timeout=10)
         secrets: list[str] = [METRICS_TOKEN]
         private = http.post("/api/tables", json={"game": "toy", "seats": [{}, {}], "private": True}).json()
@@ -94,6 +95,8 @@ def session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]
         answers = {"none": http.get("/metrics").status_code,
                    "wrong": http.get("/metrics", headers={"Authorization": "Bearer nope"}).status_code,
                    "health": http.get("/healthz").json(), "ready": http.get("/readyz").json()}
+    finally:
+        server.stop()
     yield {"scrape": scrape, "answers": answers, "log": log.read_text(), "secrets": secrets, "seen": seen}
 
 
