@@ -47,8 +47,8 @@ class ServerProcess:
     def __init__(self, db_url: str, redis_url: str | None = None, bot_delay: float = 0.0,
                  port: int | None = None, log_path: Path | None = None,
                  settings: dict[str, object] | None = None, env: dict[str, str] | None = None) -> None:
-        self.env = env or {}
         self.db_url, self.redis_url, self.bot_delay = db_url, redis_url, bot_delay
+        self.env = env or {}
         self.settings = settings or {}
         self.port = port or free_port()
         self.log_path = log_path

@@ -1,0 +1,185 @@
+"""Accounts against a real server process (issue 25): registering with a unique handle, the password
+rules, server-side sessions (cookie flags, idle and absolute expiry on a moved clock, sign out, everywhere,
+a password change ending the other sessions), rehashing when the Argon2 parameters change, and guests kept
+off registered names."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+from nastolka.server.db import make_engine
+
+from .accounts_kit import PASSWORD, Clock, accounts_server, cookie, register, sign_in, unique_handle
+from .attack import Player
+from .procs import ServerProcess
+
+DAY = 86_400.0
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, Clock]]:
+    server, clock = accounts_server(tmp_path_factory.mktemp("accounts"))
+    with server:
+        yield server, clock
+
+
+@pytest.fixture
+def server(served: tuple[ServerProcess, Clock]) -> ServerProcess:
+    return served[0]
+
+
+@pytest.fixture
+def clock(served: tuple[ServerProcess, Clock]) -> Clock:
+    return served[1]
+
+
+def test_register_signs_in_and_the_handle_is_unique_case_folded(server: ServerProcess) -> None:
+    anya, other = Player(server), Player(server)
+    handle = unique_handle("Аня")
+    r = register(anya, handle, email="anya@example.test")
+    assert r.json()["account"] == {"handle": handle, "email": "anya@example.test", "email_verified": False,
+                                   "since": r.json()["account"]["since"]}
+    flags = r.headers["set-cookie"].lower()
+    assert "httponly" in flags and "samesite=lax" in flags and "secure" not in flags   # http here
+    assert len(cookie(anya) or "") >= 43   # 256 bits, url-safe base64
+    me = anya.http.get("/api/me")
+    assert me.status_code == 200 and me.json()["handle"] == handle
+    # «АНЯ…» and a full-width spelling are the same handle
+    for spelling in (handle.upper(), handle.replace("а", "а").lower(),
+                     "".join(chr(ord(c) + 0xFEE0) if c.isascii() and c.isalnum() else c for c in handle)):
+        r = register(other, spelling, expect=409)
+        assert r.json()["error"]["code"] == "handle_taken"
+        assert r.json()["error"]["text"]["ru"].startswith("Имя ")
+    assert other.http.get("/api/me").status_code == 401
+
+
+@pytest.mark.parametrize(("handle", "password", "code"), [
+    ("Bot (hard)", PASSWORD, "bad_handle"),
+    ("Бот Лёва (обычный)", PASSWORD, "bad_handle"),
+    ("bot:hard", PASSWORD, "bad_name"),
+    ("Игрок 2", PASSWORD, "bad_name"),
+    ("a<b", PASSWORD, "bad_name"),
+    ("Маша\u202e", PASSWORD, "bad_name"),
+    ("Маша", "short", "bad_password"),
+    ("Маша", "x" * 257, "bad_password"),
+    ("Маша", "Password123", "bad_password"),
+    ("Маша", "ЙЦУКЕНГШ", "bad_password"),
+    ("Машенька", "машенька", "bad_password"),
+    ("Маша", PASSWORD, None),
+])
+def test_handle_and_password_rules(server: ServerProcess, handle: str, password: str, code: str | None) -> None:
+    person = Player(server)
+    if code is None:
+        register(person, unique_handle(handle), password)
+        return
+    r = register(person, handle, password, expect=400)
+    error = r.json()["error"]
+    assert error["code"] == code or (handle == "Игрок 2" and error["code"] == "bad_handle"), error
+    assert error["text"]["en"] and error["text"]["ru"] != error["text"]["en"]
+
+
+def test_sign_in_sign_out_and_one_answer_for_wrong_and_unknown(server: ServerProcess) -> None:
+    handle = unique_handle()
+    register(Player(server), handle)
+    person = Player(server)
+    wrong = sign_in(person, handle, "not the password at all", expect=401).json()
+    unknown = sign_in(person, unique_handle("Никто"), "not the password at all", expect=401).json()
+    assert wrong == unknown and wrong["error"]["text"]["ru"] == "Неверное имя или пароль"
+    sign_in(person, handle.lower())
+    assert person.http.get("/api/me").json()["handle"] == handle
+    assert person.http.get("/api/session").json()["account"]["handle"] == handle
+    old = cookie(person)
+    r = person.http.delete("/api/session")
+    assert r.status_code == 200 and cookie(person) is None
+    person.http.cookies.set("nastolka_session", old or "")
+    assert person.http.get("/api/me").status_code == 401   # the session itself is gone, not just the cookie
+    assert person.http.get("/api/session").json() == {"account": None, "email": False}
+
+
+def test_idle_and_absolute_expiry(server: ServerProcess, clock: Clock) -> None:
+    handle = unique_handle()
+    idle, active = Player(server), Player(server)
+    register(idle, handle)
+    sign_in(active, handle)
+    clock.advance(29 * DAY)
+    assert active.http.get("/api/me").status_code == 200          # a visit keeps it alive
+    clock.advance(2 * DAY)                                         # 31 days without a visit
+    assert idle.http.get("/api/me").status_code == 401
+    assert active.http.get("/api/me").status_code == 200
+    for _ in range(11):                                            # used every 29 days (to day 350) ...
+        clock.advance(29 * DAY)
+        assert active.http.get("/api/me").status_code == 200
+    clock.advance(29 * DAY)                                        # ... but not past a year after sign-in
+    assert active.http.get("/api/me").status_code == 401
+    sign_in(active, handle)
+    assert active.http.get("/api/me").status_code == 200
+
+
+def test_sign_out_everywhere_and_password_change_end_other_sessions(server: ServerProcess) -> None:
+    handle = unique_handle()
+    phone, laptop, tablet = Player(server), Player(server), Player(server)
+    register(phone, handle)
+    sign_in(laptop, handle)
+    sign_in(tablet, handle)
+    before = cookie(laptop)
+    r = laptop.http.put("/api/me/password", json={"password": "wrong current", "new_password": "a new phrase 42"})
+    assert r.status_code == 403 and r.json()["error"]["code"] == "bad_password"
+    r = laptop.http.put("/api/me/password", json={"password": PASSWORD, "new_password": "a new phrase 42"})
+    assert r.status_code == 200, r.text
+    assert cookie(laptop) != before                                # this one gets a new id
+    assert laptop.http.get("/api/me").status_code == 200
+    assert phone.http.get("/api/me").status_code == 401 and tablet.http.get("/api/me").status_code == 401
+    sign_in(Player(server), handle, PASSWORD, expect=401)
+    sign_in(phone, handle, "a new phrase 42")
+    r = phone.http.delete("/api/me/sessions")
+    assert r.status_code == 200 and r.json() == {"ended": 2}
+    assert phone.http.get("/api/me").status_code == 401 and laptop.http.get("/api/me").status_code == 401
+
+
+def test_a_guest_cannot_sit_under_a_registered_name(server: ServerProcess) -> None:
+    handle = unique_handle("Аня")
+    anya, guest = Player(server), Player(server)
+    register(anya, handle)
+    tid = guest.create([{}, {}, {}])["table"]["id"]
+    r = guest.http.post(f"/api/tables/{tid}/join", json={"seat": 0, "name": f" {handle.upper()} "})
+    assert r.status_code == 409 and r.json()["error"]["code"] == "name_taken"
+    assert r.json()["error"]["text"]["ru"].endswith("игроку: войдите или выберите другое имя")
+    assert guest.table(tid)["table"]["seats"][0]["kind"] == "open"   # nothing changed
+    guest.join(tid, 0, handle + "2")
+    anya.join(tid, 1, handle)                                        # signed in as that handle: yes
+
+
+def test_https_public_url_makes_the_cookie_secure(tmp_path: Path) -> None:
+    server, _ = accounts_server(tmp_path, public_url="https://nastolka.example")
+    with server:
+        r = register(Player(server), unique_handle())
+        assert "secure" in r.headers["set-cookie"].lower()
+
+
+def test_a_hash_is_remade_when_the_parameters_change(tmp_path: Path) -> None:
+    handle = unique_handle()
+    db = f"sqlite:///{tmp_path / 'rehash.db'}"
+
+    def stored() -> str:
+        engine = make_engine(db)
+        with engine.connect() as conn:
+            value = conn.execute(text("SELECT password_hash FROM accounts")).scalar_one()
+        engine.dispose()
+        return str(value)
+
+    server, _ = accounts_server(tmp_path, db_url=db)
+    with server:
+        register(Player(server), handle)
+    first = stored()
+    assert first.startswith("$argon2id$v=19$m=19456,t=2,p=1$")
+    server, _ = accounts_server(tmp_path, db_url=db, argon2_time_cost=3, argon2_memory_kib=24 * 1024)
+    with server:
+        sign_in(Player(server), handle, "wrong password here", expect=401)
+        assert stored() == first                                    # only a right password rehashes
+        sign_in(Player(server), handle)
+        assert stored().startswith("$argon2id$v=19$m=24576,t=3,p=1$")
+        sign_in(Player(server), handle)                             # and the new hash verifies
