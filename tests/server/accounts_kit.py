@@ -30,9 +30,10 @@ class Clock:
         self.path.write_text(repr(self.offset))
 
 
-def accounts_server(tmp: Path, db_url: str | None = None, **settings: Any) -> tuple[ServerProcess, Clock]:
+def accounts_server(tmp: Path, db_url: str | None = None, port: int | None = None,
+                    **settings: Any) -> tuple[ServerProcess, Clock]:
     clock = Clock(tmp / "clock")
-    port = free_port()
+    port = port or free_port()
     server = ServerProcess(db_url or f"sqlite:///{tmp / 'accounts.db'}", port=port, log_path=tmp / "server.log",
                            settings={**LOOSE, **settings}, env={"NASTOLKA_TEST_CLOCK": str(clock.path)})
     return server, clock

@@ -52,9 +52,8 @@ def mailed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerPro
     smtp = Controller(inbox, hostname="127.0.0.1", port=free_port())
     smtp.start()
     port = free_port()
-    server, clock = accounts_server(tmp, smtp_url=f"smtp://127.0.0.1:{smtp.port}",
+    server, clock = accounts_server(tmp, port=port, smtp_url=f"smtp://127.0.0.1:{smtp.port}",
                                     public_url=f"http://127.0.0.1:{port}")
-    server.port = port
     try:
         with server:
             yield server, clock, inbox
