@@ -57,7 +57,9 @@ seats = Table(
     Column("away", Integer, nullable=False, server_default="0"),  # 1: the clock ran out, a bot plays
     Column("invite_hash", String(64), nullable=True),  # sha256 of a reserved seat's invite secret
     Column("bank_left", Float, nullable=True),        # seconds left of the person's time bank; NULL: all of it
+    Column("account_id", Integer, nullable=True),     # the account seated here (signed in), NULL: a guest or a bot
 )
+Index("ix_seats_account", seats.c.account_id)
 
 actions = Table(
     "actions", metadata,

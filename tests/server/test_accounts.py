@@ -183,3 +183,37 @@ def test_a_hash_is_remade_when_the_parameters_change(tmp_path: Path) -> None:
         sign_in(Player(server), handle)
         assert stored().startswith("$argon2id$v=19$m=24576,t=3,p=1$")
         sign_in(Player(server), handle)                             # and the new hash verifies
+
+
+def test_signed_in_you_sit_as_yourself_and_find_your_seat_from_another_browser(server: ServerProcess) -> None:
+    handle = unique_handle("Сова")
+    laptop, phone, guest, other = Player(server), Player(server), Player(server), Player(server)
+    register(laptop, handle)
+    register(other, unique_handle("Другой"))
+    tid = guest.create([{}, {}])["table"]["id"]
+    r = guest.http.post(f"/api/tables/{tid}/join", json={"seat": 1})
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_name"      # a guest needs a name
+    r = laptop.http.post(f"/api/tables/{tid}/join", json={"seat": 0})            # no name typed
+    assert r.status_code == 200, r.text
+    old_token = r.json()["token"]
+    assert r.json()["table"]["seats"][0]["name"] == handle
+    guest_token = guest.join(tid, 1, "Гость")
+    assert [t["id"] for t in laptop.http.get("/api/me/tables").json()] == [tid]
+    assert other.http.get("/api/me/tables").json() == []
+    assert guest.http.get("/api/me/tables").status_code == 401
+
+    sign_in(phone, handle.lower())                                              # another browser
+    mine = phone.http.get("/api/me/tables").json()
+    assert mine == [{"id": tid, "seat": 0, "game": "toy", "status": "playing", "private": False}]
+    r = phone.http.post(f"/api/tables/{tid}/seat")
+    assert r.status_code == 200 and r.json()["seat"] == 0
+    token = r.json()["token"]
+    assert token != old_token
+    view = phone.table(tid, token)
+    assert view["you"] == 0
+    r = laptop.http.get(f"/api/tables/{tid}", headers={"X-Seat-Token": old_token})
+    assert r.status_code == 403 and r.json()["error"]["code"] == "bad_token"    # the old token is void
+    for who in (other, guest):                                                  # nobody else gets it
+        r = who.http.post(f"/api/tables/{tid}/seat")
+        assert r.status_code in (401, 404), r.text
+    assert guest.table(tid, guest_token)["you"] == 1

@@ -130,6 +130,23 @@ async def me(request: Request, response: Response) -> dict[str, Any]:
     return account_json(row)
 
 
+@router.get("/me/tables")
+async def my_tables(request: Request, response: Response) -> list[dict[str, Any]]:
+    """The tables you sit at, from any browser where you are signed in (waiting, running, finished)."""
+    response.headers["Cache-Control"] = "no-store"
+    return await accounts(request).my_tables(cookie_of(request))
+
+
+@router.post("/tables/{table_id}/seat")
+async def my_seat(request: Request, response: Response, table_id: str) -> dict[str, Any]:
+    """Your seat at this table in this browser: a new seat token for the seat bound to your account (the
+    token another browser held stops working)."""
+    row = await accounts(request).require(cookie_of(request))
+    rt, seat, token = await request.app.state.service.reclaim(table_id, int(row.id))
+    response.headers["Cache-Control"] = "no-store"
+    return {"seat": seat, "token": token, "table": rt.public()}
+
+
 @router.delete("/me/sessions")
 async def sign_out_everywhere(request: Request, response: Response) -> dict[str, Any]:
     """End every session of the account, this one included."""

@@ -148,6 +148,10 @@ class AccountService:
         now = self.clock()
         return await self._db(lambda c: sessions.signed_in(c, cookie, now, self.life))
 
+    async def my_tables(self, cookie: str | None) -> list[dict[str, Any]]:
+        row = await self.require(cookie)
+        return await self._db(lambda c: store.my_tables(c, row.id))
+
     async def handle_exists(self, key: str) -> bool:
         return await self._db(lambda c: store.handle_taken(c, key))
 

@@ -12,6 +12,7 @@ from sqlalchemy import Connection, delete, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
+from ..models import seats, tables
 from ..tokens import hash_token
 from .schema import account_tokens, accounts, sessions, signin_failures
 
@@ -111,3 +112,13 @@ def end_sessions(conn: Connection, account_id: int, keep_hash: str | None = None
     if keep_hash is not None:
         where.append(sessions.c.id_hash != keep_hash)
     return int(conn.execute(delete(sessions).where(*where)).rowcount)
+
+
+def my_tables(conn: Connection, account_id: int, limit: int = 100) -> list[dict[str, Any]]:
+    """The tables an account sits at (waiting, running, finished), the most recently changed first."""
+    rows = conn.execute(select(seats.c.table_id, seats.c.seat, tables.c.game, tables.c.status, tables.c.private)
+                        .join(tables, tables.c.id == seats.c.table_id)
+                        .where(seats.c.account_id == account_id, tables.c.status != "cancelled")
+                        .order_by(tables.c.updated_at.desc(), tables.c.id).limit(limit))
+    return [{"id": r.table_id, "seat": r.seat, "game": r.game, "status": r.status, "private": bool(r.private)}
+            for r in rows]
