@@ -29,8 +29,13 @@ def test_accounts_migrate_onto_a_database_in_use(db_url: str, tmp_path: Path) ->
     with server:
         person = Player(server)
         register(person, "Аня")                      # a name with old ratings can still be registered
+        for _ in range(2):                            # failures counted (the upsert on each database)
+            sign_in(Player(server), "аня", "not her password", expect=401)
         sign_in(Player(server), "аня")
         assert person.table("oldtable07")["table"]["status"] == "open"
+        r = person.http.post("/api/tables/oldtable07/join", json={"seat": 0})   # an old table, a bound seat
+        assert r.status_code == 200 and r.json()["table"]["seats"][0]["name"] == "Аня"
+        assert [t["id"] for t in person.http.get("/api/me/tables").json()] == ["oldtable07"]
     engine = make_engine(db_url)
     with engine.connect() as conn:
         names = set(inspect(conn).get_table_names())
@@ -40,6 +45,8 @@ def test_accounts_migrate_onto_a_database_in_use(db_url: str, tmp_path: Path) ->
         assert [(r.player, r.mu, r.games) for r in rows] == [("bot:hard", 30.0, 9), ("Аня", 27.5, 4)]
         assert conn.execute(text("SELECT count(*) FROM seats WHERE table_id = 'oldtable07'")).scalar() == 2
         assert conn.execute(text("SELECT count(*) FROM sessions")).scalar() == 2
+        assert conn.execute(text("SELECT failures FROM signin_failures")).all() == []   # a success cleared them
+        assert conn.execute(text("SELECT account_id FROM seats WHERE seat = 0")).scalar() == 1
         stored = conn.execute(text("SELECT password_hash FROM accounts")).scalar_one()
         assert str(stored).startswith("$argon2id$")
     engine.dispose()
