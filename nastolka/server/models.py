@@ -83,6 +83,16 @@ chat = Table(
 )
 Index("ix_chat_table", chat.c.table_id, chat.c.id)
 
+#: ratings keyed by a display name from before accounts (migration 0009): history nobody can claim by a name
+ratings_unclaimed = Table(
+    "ratings_unclaimed", metadata,
+    Column("game", String(40), primary_key=True),
+    Column("player", String(60), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False, server_default="0"),
+)
+
 ratings = Table(
     "ratings", metadata,
     Column("game", String(40), primary_key=True),

@@ -40,6 +40,7 @@ const STRINGS = {
     password_changed: "The password is changed; every other device is signed out", sign_out: "Sign out",
     sign_out_everywhere: "Sign out everywhere", email_confirmed_now: "Thank you: the address is confirmed.",
     password_reset: "Set a new password", save: "Save",
+    rating_help: "A cautious estimate: 1500 for a newcomer; it rises with wins and as the ± narrows. Only tables where everyone has an account count.",
   },
   ru: {
     name: "Имя", lobby: "Столы", create: "Новый стол", game: "Игра", players: "Игроки",
@@ -78,6 +79,7 @@ const STRINGS = {
     password_changed: "Пароль изменён; на всех других устройствах выполнен выход", sign_out: "Выйти",
     sign_out_everywhere: "Выйти на всех устройствах", email_confirmed_now: "Спасибо: адрес подтверждён.",
     password_reset: "Новый пароль", save: "Сохранить",
+    rating_help: "Осторожная оценка: у новичка 1500; растёт с победами и по мере того, как сужается ±. Учитываются только столы, где у всех есть учётная запись.",
   },
 };
 

@@ -217,3 +217,47 @@ def test_signed_in_you_sit_as_yourself_and_find_your_seat_from_another_browser(s
         r = who.http.post(f"/api/tables/{tid}/seat")
         assert r.status_code in (401, 404), r.text
     assert guest.table(tid, guest_token)["you"] == 1
+
+
+def play_to_the_end(person: Player, tid: str, tokens: dict[int, str]) -> None:
+    for _ in range(200):
+        table = person.table(tid)
+        if table["table"]["status"] == "over":
+            return
+        if not table["view"]["to_act"]:
+            continue   # a bot is moving
+        seat = table["view"]["to_act"][0]
+        if seat not in tokens:
+            continue
+        mine = person.table(tid, tokens[seat])
+        person.http.post(f"/api/tables/{tid}/actions", headers={"X-Seat-Token": tokens[seat]},
+                         json={"action": mine["legal"][0]["id"], "version": mine["version"]})
+    raise AssertionError("the game did not end")
+
+
+def test_only_tables_of_accounts_are_rated_and_by_account(server: ServerProcess) -> None:
+    """Two accounts and a bot: rated, shown by handle and by the bot's level name on a 1500 scale. A guest
+    at the table: nothing changes. A guest can never add to a handle's rating by typing it."""
+    a, b, guest = Player(server), Player(server), Player(server)
+    ha, hb = unique_handle("Рейтинг"), unique_handle("Рейтинг")
+    register(a, ha)
+    register(b, hb)
+    before = {r["player"]: r for r in a.http.get("/api/ratings/toy").json()}
+    tid = a.create([{}, {}, {"kind": "bot", "bot": "random"}], options={"hand": 2})["table"]["id"]
+    tokens = {0: a.http.post(f"/api/tables/{tid}/join", json={"seat": 0}).json()["token"],
+              1: b.http.post(f"/api/tables/{tid}/join", json={"seat": 1, "name": hb.upper()}).json()["token"]}
+    play_to_the_end(a, tid, tokens)
+    board = {r["player"]: r for r in a.http.get("/api/ratings/toy").json()}
+    assert board[ha]["games"] == 1 and board[hb]["games"] == 1 and board[ha]["kind"] == "account"
+    bot = board["bot:random"]
+    assert bot["kind"] == "bot" and bot["name"] == {"en": "random", "ru": "случайный"}
+    assert bot["games"] == before.get("bot:random", {"games": 0})["games"] + 1
+    assert all(isinstance(r["rating"], int) and 0 < r["spread"] for r in board.values())
+    assert not any("a:" in str(r) for r in board.values())          # account ids are not shown
+
+    tid = a.create([{}, {}], options={"hand": 2})["table"]["id"]     # an account and a guest
+    tokens = {0: a.http.post(f"/api/tables/{tid}/join", json={"seat": 0}).json()["token"],
+              1: guest.join(tid, 1, "Просто гость")}
+    play_to_the_end(a, tid, tokens)
+    after = {r["player"]: r for r in a.http.get("/api/ratings/toy").json()}
+    assert after[ha] == board[ha] and "Просто гость" not in after

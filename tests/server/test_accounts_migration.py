@@ -40,9 +40,11 @@ def test_accounts_migrate_onto_a_database_in_use(db_url: str, tmp_path: Path) ->
     with engine.connect() as conn:
         names = set(inspect(conn).get_table_names())
         assert {"accounts", "sessions", "account_tokens", "signin_failures"} <= names
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0008"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0009"
         rows = conn.execute(text("SELECT player, mu, games FROM ratings ORDER BY player")).all()
-        assert [(r.player, r.mu, r.games) for r in rows] == [("bot:hard", 30.0, 9), ("Аня", 27.5, 4)]
+        assert [(r.player, r.mu, r.games) for r in rows] == [("bot:hard", 30.0, 9)]   # bots stay
+        rows = conn.execute(text("SELECT player, mu, games FROM ratings_unclaimed")).all()
+        assert [(r.player, r.mu, r.games) for r in rows] == [("Аня", 27.5, 4)]   # a name's history, unclaimed
         assert conn.execute(text("SELECT count(*) FROM seats WHERE table_id = 'oldtable07'")).scalar() == 2
         assert conn.execute(text("SELECT count(*) FROM sessions")).scalar() == 2
         assert conn.execute(text("SELECT failures FROM signin_failures")).all() == []   # a success cleared them
