@@ -255,9 +255,20 @@ def test_only_tables_of_accounts_are_rated_and_by_account(server: ServerProcess)
     assert all(isinstance(r["rating"], int) and 0 < r["spread"] for r in board.values())
     assert not any("a:" in str(r) for r in board.values())          # account ids are not shown
 
-    tid = a.create([{}, {}], options={"hand": 2})["table"]["id"]     # an account and a guest
-    tokens = {0: a.http.post(f"/api/tables/{tid}/join", json={"seat": 0}).json()["token"],
-              1: guest.join(tid, 1, "Просто гость")}
-    play_to_the_end(a, tid, tokens)
+    tid2 = a.create([{}, {}], options={"hand": 2})["table"]["id"]    # an account and a guest
+    mine = a.http.post(f"/api/tables/{tid2}/join", json={"seat": 0}).json()["token"]
+    tokens = {1: guest.join(tid2, 1, "Просто гость")}
+    assert a.http.post(f"/api/tables/{tid2}/leave", headers={"X-Seat-Token": mine}).status_code == 200
+    play_to_the_end(a, tid2, tokens)                                 # a stand-in plays for the one who left
     after = {r["player"]: r for r in a.http.get("/api/ratings/toy").json()}
     assert after[ha] == board[ha] and "Просто гость" not in after
+
+    # the public profile: from anyone, nothing private in it
+    profile = guest.http.get(f"/api/players/{ha.upper()}").json()
+    assert profile["handle"] == ha and profile["ratings"]["toy"]["games"] == 1
+    assert profile["games"]["toy"]["played"] == 2 and profile["games"]["toy"]["abandoned"] == 1
+    assert profile["finish_rate"] == 0.5
+    assert [g["table"] for g in profile["recent"]] == [tid2, tid] and profile["recent"][1]["replay"] == f"/#/r/{tid}"
+    assert "email" not in str(profile) and "a:" not in str(profile)
+    r = guest.http.get("/api/players/nobody-at-all")
+    assert r.status_code == 404 and r.json()["error"]["text"]["ru"] == "Игрока с таким именем нет"

@@ -122,6 +122,13 @@ async def sign_out(request: Request, response: Response) -> dict[str, Any]:
     return {"account": None}
 
 
+@router.get("/players/{handle}")
+async def player(request: Request, handle: str) -> dict[str, Any]:
+    """A player's public profile: ratings per game, games played / won / finished / abandoned, the finish
+    rate, recent public games with their replays. Nothing private (no email, no account id)."""
+    return await accounts(request).profile(handle)
+
+
 @router.get("/me")
 async def me(request: Request, response: Response) -> dict[str, Any]:
     """The signed-in account (with its email: only its owner sees it), or 401."""

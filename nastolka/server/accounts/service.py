@@ -16,7 +16,6 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection
@@ -30,6 +29,7 @@ from . import sessions, store
 from .handles import clean_handle
 from .mail import RESET_MINUTES, VERIFY_HOURS, Mailer, letter
 from .passwords import Hasher, check_new_password
+from .profile import profile
 from .throttle import Throttle
 
 T = TypeVar("T")
@@ -47,7 +47,7 @@ class SignedIn:
 def account_json(row: Any) -> dict[str, Any]:
     """The account as its owner sees it (and only its owner: it holds the email)."""
     return {"handle": row.handle, "email": row.email, "email_verified": bool(row.email_verified),
-            "since": datetime.fromtimestamp(row.created, UTC).date().isoformat()}
+            "since": store.since(row)}
 
 
 def clean_email(raw: object) -> str | None:
@@ -151,6 +151,12 @@ class AccountService:
     async def my_tables(self, cookie: str | None) -> list[dict[str, Any]]:
         row = await self.require(cookie)
         return await self._db(lambda c: store.my_tables(c, row.id))
+
+    async def profile(self, handle: str) -> dict[str, Any]:
+        found = await self._db(lambda c: profile(c, handle))
+        if found is None:
+            raise PlayError("not_found", "no_player", 404)
+        return found
 
     async def handle_exists(self, key: str) -> bool:
         return await self._db(lambda c: store.handle_taken(c, key))

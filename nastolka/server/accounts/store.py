@@ -6,6 +6,7 @@ password, end the sessions" commits together or not at all.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, delete, insert, select, update
@@ -27,6 +28,11 @@ def by_key(conn: Connection, key: str) -> Any:
 
 def by_id(conn: Connection, account_id: int) -> Any:
     return conn.execute(select(accounts).where(accounts.c.id == account_id)).first()
+
+
+def since(row: Any) -> str:
+    """The day an account was made (ISO date, UTC)."""
+    return datetime.fromtimestamp(row.created, UTC).date().isoformat()
 
 
 def handle_taken(conn: Connection, key: str) -> bool:
