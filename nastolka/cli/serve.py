@@ -27,6 +27,10 @@ def register(app: typer.Typer) -> None:
         ws_deflate: bool = typer.Option(False, help="compress websocket messages (saves bandwidth, costs CPU)"),
         policy: list[str] = typer.Option([], "--policy", help="a trained policy file to offer as the bot "
                                          "policy:<file stem> at the tables of its game (repeatable)"),
+        public_url: str | None = typer.Option(None, "--public-url", help="the address people reach the site "
+                                              "at (https://…: Secure session cookies; email links use it)"),
+        smtp: str | None = typer.Option(None, "--smtp", help="smtp://host:port to send email confirmation and "
+                                        "password-reset links (without it those are not offered)"),
     ) -> None:
         """Serve tables, the browser client and the websocket play protocol."""
         from nastolka.server.ops import logs, run_server
@@ -41,8 +45,11 @@ def register(app: typer.Typer) -> None:
 
         if db and "://" not in db:   # a bare path means an SQLite file
             db = f"sqlite:///{db}"
+        if smtp and not public_url:
+            raise typer.BadParameter("--smtp needs --public-url (the links in the letters point there)")
         settings = Settings(db_url=db, redis_url=redis, bot_delay=bot_delay, metrics_token=metrics_token or None,
-                            drain_timeout=drain_timeout, drain_grace=drain_grace)
+                            drain_timeout=drain_timeout, drain_grace=drain_grace, public_url=public_url,
+                            smtp_url=smtp)
         typer.echo(f"nastolka: http://{host}:{port}/  (database {db.split('@')[-1]})", err=True)
         # SIGTERM drains (docs/operations.md); uvicorn's access log stays off: it would print invite secrets
         run_server(create_app(settings), host, port, log_level=log_level.lower(),

@@ -17,6 +17,7 @@ from nastolka.engine import RecordError, all_games
 from nastolka.engine.words import record_names
 
 from . import social
+from .accounts.guests import who_joins
 from .errors import PlayError
 from .ratings import leaderboard
 from .runtime import state_message
@@ -78,7 +79,8 @@ async def table(request: Request, table_id: str, x_seat_token: str | None = Head
 
 @router.post("/tables/{table_id}/join", response_model=Seated)
 async def join(request: Request, table_id: str, body: Join) -> dict[str, Any]:
-    rt, seat, token = await service(request).join(table_id, body.seat, body.name, body.invite)
+    account = await who_joins(request, body.name)   # signed in: as yourself; a guest: never under a handle
+    rt, seat, token = await service(request).join(table_id, body.seat, body.name, body.invite, account=account)
     return {"seat": seat, "token": token, "table": rt.public()}
 
 

@@ -58,3 +58,24 @@ class Settings:
     #: seconds a draining process still serves its open sockets with ``/readyz`` at 503 before it tells
     #: them to reconnect: time for a load balancer's health check to take it out (0: at once)
     drain_grace: float = 0.0
+    # --- accounts (nastolka/server/accounts; docs/server.md, "Accounts")
+    #: the address people reach the site at (``https://…``: the session cookie is Secure); email links use it
+    public_url: str | None = None
+    #: ``smtp://host:port``: email confirmation and password-reset links are offered (none without it)
+    smtp_url: str | None = None
+    #: Argon2id: passes and memory in KiB (OWASP: at least 2 and 19 MiB); stored hashes made with other
+    #: parameters are re-made at the next sign-in
+    argon2_time_cost: int = 2
+    argon2_memory_kib: int = 19 * 1024
+    #: a session ends after this many days without a visit, and this many days after the sign-in at most
+    session_idle_days: float = 30.0
+    session_max_days: float = 365.0
+    #: sign-in attempts per address: sustained per minute, burst (a handle locks after 10 failures in a row)
+    signin_per_minute: float = 10.0
+    signin_burst: int = 20
+    #: new accounts per address: sustained per hour, burst
+    register_per_hour: float = 10.0
+    register_burst: int = 10
+    #: emailed links per address (and per account): sustained per hour, burst
+    mail_per_hour: float = 6.0
+    mail_burst: int = 3

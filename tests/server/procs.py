@@ -47,8 +47,8 @@ class ServerProcess:
     def __init__(self, db_url: str, redis_url: str | None = None, bot_delay: float = 0.0,
                  port: int | None = None, log_path: Path | None = None,
                  settings: dict[str, object] | None = None, env: dict[str, str] | None = None) -> None:
-        self.env = env or {}
         self.db_url, self.redis_url, self.bot_delay = db_url, redis_url, bot_delay
+        self.env = env or {}
         self.settings = settings or {}
         self.port = port or free_port()
         self.log_path = log_path
@@ -62,7 +62,7 @@ class ServerProcess:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30) -> ServerProcess:
+    def start(self, timeout: float = 90) -> ServerProcess:
         out = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL   # noqa: SIM115
         cmd = [sys.executable, str(HERE / "serve_toy.py"), str(self.port), self.db_url,
                self.redis_url or "-", str(self.bot_delay)]
@@ -78,6 +78,7 @@ class ServerProcess:
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)
+        self.kill()   # never left running behind a failed start
         raise RuntimeError("server did not start")
 
     def kill(self) -> None:

@@ -14,7 +14,7 @@ from nastolka.engine import IllegalAction, record_of
 
 from .. import store
 from ..errors import PlayError
-from ..ratings import update_ratings
+from ..ratings import rating_keys, update_ratings
 from ..runtime import LogEntry, Runtime
 from .core import is_action_conflict
 from .seating import Seating
@@ -68,9 +68,9 @@ class Moves(Seating):
                     store.set_away(conn, rt.id, seat, False)
                 if record is not None:
                     store.finish(conn, rt.id, record)
-                    if rt.rated:   # casual tables are not rated
-                        names = [s.player_name() for s in rt.seats]
-                        update_ratings(conn, rt.game.id, names, record["result"]["ranks"])
+                    keys = rating_keys(rt)
+                    if keys is not None:   # casual tables, and tables with a guest, are not rated
+                        update_ratings(conn, rt.game.id, keys, record["result"]["ranks"])
                 self._notify_in_tx(conn, rt.id)
 
             try:
