@@ -18,6 +18,7 @@ from nastolka.engine.words import record_names
 
 from . import social
 from .errors import PlayError
+from .ratelimit import address_key
 from .ratings import leaderboard
 from .runtime import state_message
 from .schemas import ERRORS, Act, Created, CreateTable, Join, Remove, Seated, TableOnly
@@ -31,7 +32,8 @@ def service(request: Request) -> TableService:
 
 
 def address(request: Request) -> str:
-    return request.client.host if request.client else "?"
+    """The key the request's address counts under (an IPv6 /64 is one address: ``ratelimit.address_key``)."""
+    return address_key(request.client.host) if request.client else "?"
 
 
 @router.get("/games")

@@ -30,7 +30,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from .errors import PlayError, refusal
 from .hub import Client, demote, encode, submit_acknowledged
-from .ratelimit import TokenBucket
+from .ratelimit import TokenBucket, address_key
 from .runtime import socket_lang, state_message
 from .tokens import hash_token
 
@@ -90,7 +90,7 @@ FLOOD_CLOSED = encode({"type": "error", **refusal("rate_limited", "flood_closed"
 async def table_socket(ws: WebSocket, table_id: str) -> None:
     app = ws.app
     svc, hub, settings = app.state.service, app.state.hub, app.state.settings
-    address = ws.client.host if ws.client else "?"
+    address = address_key(ws.client.host) if ws.client else "?"   # an IPv6 /64 counts as one address
     await ws.accept()
     if not hub.admit(address, settings.sockets_per_address):
         await ws.send_json({"type": "error", **refusal("too_many_sockets", "too_many_sockets",
