@@ -30,7 +30,7 @@ from .errors import PlayError, refusal
 from .guard import CreateLimit, Guard
 from .hub import Hub
 from .pubsub import RedisBus, listen_postgres
-from .replays import ReplayCache
+from .replays import ReplayStore
 from .tables import TableService
 from .warmup import warm_up
 
@@ -98,7 +98,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub()
         worker = BotWorker(service, delay=settings.bot_delay, threads=settings.bot_threads)
         feed = ChatFeed(service, hub)
-        service.listeners += [hub.on_change, worker.on_change, feed.on_change]
+        replays = ReplayStore(db, settings)
+        service.listeners += [hub.on_change, worker.on_change, feed.on_change, replays.on_change]
         tasks: list[asyncio.Task[None]] = []
         ready = asyncio.Event()
         if settings.redis_url:
@@ -114,6 +115,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.settings, app.state.db, app.state.service = settings, db, service
         app.state.hub, app.state.worker, app.state.chatfeed = hub, worker, feed
         ops.start(app)   # ops hook: metrics and logs of moves, bots, clocks, database trips
+        app.state.replays = replays
         await worker.recover()
         tasks.append(asyncio.create_task(_evict_idle(service, hub, worker, settings.idle_evict)))
         warm_up()
@@ -125,6 +127,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await worker.close()
+            await replays.close()
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
@@ -136,7 +139,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="nastolka", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
     app.add_middleware(Guard, settings=settings, create_limit=CreateLimit(settings))
     ops.install(app, settings)   # ops hook: request ids, the drain gate, /healthz, /readyz, /metrics
-    app.state.replays = ReplayCache(settings.replay_cache)
 
     @app.exception_handler(PlayError)
     async def play_error(_request: Request, exc: PlayError) -> JSONResponse:

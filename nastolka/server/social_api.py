@@ -37,21 +37,19 @@ async def _seat(svc: TableService, rt: Any, token: str | None, required: bool) -
 
 @router.get("/tables/{table_id}/chat")
 async def chat_read(request: Request, table_id: str, after: int = 0,
-                    x_seat_token: str | None = Header(default=None), x_invite: str | None = Header(default=None),
-                    invite: str | None = None) -> dict[str, Any]:
+                    x_seat_token: str | None = Header(default=None), x_invite: str | None = Header(default=None)) -> dict[str, Any]:
     svc = _svc(request)
     rt = await svc.get(table_id, outdated_ok=True)
-    await svc.check_reader(rt, x_seat_token, x_invite or invite)   # a private table's chat too
+    await svc.check_reader(rt, x_seat_token, x_invite)   # a private table's chat too
     return await social.read_chat(svc, rt, await _seat(svc, rt, x_seat_token, False), max(0, after))
 
 
 @router.post("/tables/{table_id}/chat", status_code=201)
 async def chat_write(request: Request, table_id: str, body: ChatIn,
-                     x_seat_token: str | None = Header(default=None), x_invite: str | None = Header(default=None),
-                     invite: str | None = None) -> dict[str, Any]:
+                     x_seat_token: str | None = Header(default=None), x_invite: str | None = Header(default=None)) -> dict[str, Any]:
     svc = _svc(request)
     rt = await svc.get(table_id, outdated_ok=True)
-    await svc.check_reader(rt, x_seat_token, x_invite or invite)
+    await svc.check_reader(rt, x_seat_token, x_invite)
     msg = await social.post_chat(svc, rt, await _seat(svc, rt, x_seat_token, False), body.name, body.text)
     await request.app.state.chatfeed.posted(rt.id, msg)
     return msg
