@@ -80,6 +80,7 @@ async def table(request: Request, table_id: str, x_seat_token: str | None = Head
 @router.post("/tables/{table_id}/join", response_model=Seated)
 async def join(request: Request, table_id: str, body: Join) -> dict[str, Any]:
     rt, seat, token = await service(request).join(table_id, body.seat, body.name, body.invite)
+    request.app.state.chatfeed.seated_at(rt.id, address(request))   # its spectator reads are a player's
     return {"seat": seat, "token": token, "table": rt.public()}
 
 

@@ -31,10 +31,11 @@ log = logging.getLogger("nastolka.server")
 BACKLOG = 200
 
 
-def may_read(channel: str, seat: int | None, status: str) -> bool:
+def may_read(channel: str, seat: int | None, status: str, seated_here: bool = False) -> bool:
     """Players' chat is table talk everyone hears; the spectators' chat reaches players only after the game
-    (so nobody watching can coach a player through the page)."""
-    return channel == "players" or seat is None or status == "over"
+    (so nobody watching can coach a player through the page). ``seated_here``: the reader's address holds a
+    seat at this table — a player who leaves the token out (or opens a second socket) is still a player."""
+    return channel == "players" or status == "over" or (seat is None and not seated_here)
 
 
 def message(row: Any) -> dict[str, Any]:
@@ -48,6 +49,18 @@ class ChatFeed:
         self._waiting: dict[Client, list[dict[str, Any]]] = {}
         #: tables seen over (their spectators' chat has been opened to the players)
         self._over: set[str] = set()
+        #: the address keys that hold a seat at each table (seen at a join, a rematch or a seated hello)
+        self._seated: dict[str, set[str]] = {}
+
+    # ------------------------------------------------------------------ who sits where
+    def seated_at(self, table_id: str, address: str) -> None:
+        """Remember that ``address`` holds a seat at ``table_id``: its spectator reads are a player's."""
+        if len(self._seated) > 50_000:
+            self._seated.clear()
+        self._seated.setdefault(table_id, set()).add(address)
+
+    def seated_here(self, table_id: str, address: str) -> bool:
+        return address in self._seated.get(table_id, ())
 
     # ------------------------------------------------------------------ one socket
     async def welcome(self, rt: Runtime, client: Client) -> None:
@@ -55,7 +68,8 @@ class ChatFeed:
         self._waiting[client] = []
         try:
             seat, status = client.seat, rt.status
-            channels = [c for c in ("players", "spectators") if may_read(c, seat, status)]
+            here = self.seated_here(rt.id, client.address)
+            channels = [c for c in ("players", "spectators") if may_read(c, seat, status, here)]
 
             def read(conn: Connection) -> tuple[list[dict[str, Any]], str | None]:
                 rows = conn.execute(select(chat).where(chat.c.table_id == rt.id, chat.c.channel.in_(channels))
@@ -82,7 +96,7 @@ class ChatFeed:
         rt = self.service.cache.get(table_id)
         status = rt.status if rt is not None else "playing"
         for client in list(self.hub.clients.get(table_id, ())):
-            if not may_read(msg["channel"], client.seat, status):
+            if not may_read(msg["channel"], client.seat, status, self.seated_here(table_id, client.address)):
                 continue
             held = self._waiting.get(client)
             if held is not None:
@@ -101,7 +115,8 @@ class ChatFeed:
         if len(self._over) > 50_000:
             self._over.clear()
         self._over.add(rt.id)
-        seated = [c for c in self.hub.clients.get(rt.id, ()) if c.seat is not None]
+        here = self._seated.pop(rt.id, set())
+        seated = [c for c in self.hub.clients.get(rt.id, ()) if c.seat is not None or c.address in here]
         if not seated:
             return
 

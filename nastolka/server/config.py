@@ -57,6 +57,9 @@ class Settings:
     #: a table nobody watches or moves at for this many seconds leaves this process's memory (the
     #: database keeps it; it is reloaded when someone opens it)
     idle_evict: float = 600.0
+    #: chat messages a table keeps per channel (each channel full on its own)
+    chat_cap_players: int = 1000
+    chat_cap_spectators: int = 300
     #: finished games whose replay frames are kept in memory (an LRU; all of them are stored in the database)
     replay_cache: int = 32
     #: replay frames one address may have computed (games not yet stored): per minute, and in a burst
