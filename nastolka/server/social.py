@@ -26,7 +26,7 @@ from . import store
 from .chatfeed import may_read
 from .errors import PlayError
 from .models import chat, seats, tables
-from .names import clean_name, name_key
+from .names import clean_name, name_key, same_name
 from .ratelimit import TokenBucket
 from .runtime import Runtime
 from .tables import TableService
@@ -95,8 +95,7 @@ async def post_chat(svc: TableService, rt: Runtime, seat: int | None, name: Any,
         channel, who = "players", rt.seats[seat].name or ""
     else:
         channel, who = "spectators", clean_name(name)
-        mine = name_key(who)
-        if any(s.name and name_key(s.name) == mine for s in rt.seats):
+        if any(s.name and same_name(s.name, who) for s in rt.seats):
             raise PlayError("bad_name", "name_seated", 403)
     if not _allow(rt.id, channel, str(seat) if seat is not None else name_key(who), address):
         raise PlayError("rate_limited", "chat_flood", 429)
