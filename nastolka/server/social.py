@@ -138,9 +138,13 @@ async def chat_log(svc: TableService, table_id: str) -> list[dict[str, Any]]:
     return await svc.db.run(tx)
 
 
-async def rematch(svc: TableService, rt: Runtime, seat: int) -> dict[str, Any]:
+async def rematch(svc: TableService, rt: Runtime, seat: int, address: str = "?") -> dict[str, Any]:
     """A new table with the same game, options, clock and seats (people reserved by name, the same bots),
-    made once per finished table; the asking person takes their seat in it at once."""
+    made once per finished table; the asking person takes their seat in it at once. The one who made it
+    owns it (the answer carries its owner token, once: they can cancel it), and it counts towards their
+    address's tables waiting for players (before, every rematch of the process counted as one address's,
+    and 20 unanswered rematches refused every further one)."""
+    owner: str | None = None
     if rt.status != "over":
         raise PlayError("not_over", "rematch_early", 409)
     lock = _rematch_locks.setdefault(rt.id, asyncio.Lock())
@@ -149,8 +153,9 @@ async def rematch(svc: TableService, rt: Runtime, seat: int) -> dict[str, Any]:
         if not existing:
             specs = [{"kind": "bot", "bot": s.bot} if s.kind == "bot" else {"kind": "reserved", "name": s.name}
                      for s in rt.seats]
-            new = (await svc.create(rt.game.id, rt.options, specs, rt.clock, bank=rt.bank, private=rt.private,
-                                    rated=rt.rated)).rt
+            made = await svc.create(rt.game.id, rt.options, specs, rt.clock, bank=rt.bank, private=rt.private,
+                                    rated=rt.rated, address=address)
+            new, owner = made.rt, made.owner_token
 
             def link(conn: Connection) -> str:
                 done = conn.execute(update(tables).where(tables.c.id == rt.id, tables.c.rematch.is_(None))
@@ -166,7 +171,9 @@ async def rematch(svc: TableService, rt: Runtime, seat: int) -> dict[str, Any]:
             existing = await svc.db.run(link)
             if existing != new.id:
                 svc.cache.pop(new.id, None)
-    return await _take_rematch_seat(svc, str(existing), seat, rt.seats[seat].name or "")
+                owner = None
+    taken = await _take_rematch_seat(svc, str(existing), seat, rt.seats[seat].name or "")
+    return {**taken, "owner_token": owner} if owner else taken
 
 
 async def _take_rematch_seat(svc: TableService, table_id: str, seat: int, name: str) -> dict[str, Any]:

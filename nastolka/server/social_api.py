@@ -71,7 +71,7 @@ async def rematch(request: Request, table_id: str, x_seat_token: str | None = He
     rt = await svc.get(table_id)
     seat = await _seat(svc, rt, x_seat_token, True)
     assert seat is not None
-    made = await social.rematch(svc, rt, seat)
+    made = await social.rematch(svc, rt, seat, address(request))
     if made.get("seat") is not None:
         request.app.state.chatfeed.seated_at(made["table"], address(request))
     await request.app.state.chatfeed.rematch_made(rt.id, made["table"])
