@@ -57,3 +57,24 @@ def test_nobody_joins_under_a_look_alike_of_another_seat(player: Player) -> None
     assert player.join(tid, 2, "маша", invite=secret)   # the reserved person, however they type it
     seats = player.table(tid)["table"]["seats"]
     assert [s["name"] for s in seats] == ["Victim", "Victim", "Маша"]
+
+
+def test_a_reserved_seat_stays_reserved_when_its_person_leaves_or_is_removed(player: Player) -> None:
+    """Before, leaving (or the owner freeing the seat) before the start made it an ordinary open seat
+    anyone could take (issue 34, finding 10)."""
+    made = player.create([{}, {"kind": "reserved", "name": "Маша"}, {}], options={"hand": 1})
+    tid, owner = made["table"]["id"], made["owner_token"]
+    secret = made["seat_invites"]["1"].rsplit("/", 1)[1]
+    stranger = Player(player.server)
+    for how in ("leave", "remove"):
+        token = player.join(tid, 1, "Маша", invite=secret)
+        if how == "leave":
+            r = player.http.post(f"/api/tables/{tid}/leave", headers={"X-Seat-Token": token})
+        else:
+            r = player.http.post(f"/api/tables/{tid}/remove", json={"seat": 1}, headers={"X-Owner-Token": owner})
+        assert r.status_code == 200, r.text
+        seat = player.table(tid)["table"]["seats"][1]
+        assert (seat["kind"], seat["name"]) == ("reserved", "Маша"), (how, seat)
+        r = stranger.http.post(f"/api/tables/{tid}/join", json={"seat": 1, "name": "Eve"})
+        assert r.status_code == 403 and r.json()["error"]["code"] == "invite_required", (how, r.text)
+    stranger.close()
