@@ -34,7 +34,9 @@ BACKLOG = 200
 def may_read(channel: str, seat: int | None, status: str, seated_here: bool = False) -> bool:
     """Players' chat is table talk everyone hears; the spectators' chat reaches players only after the game
     (so nobody watching can coach a player through the page). ``seated_here``: the reader's address holds a
-    seat at this table — a player who leaves the token out (or opens a second socket) is still a player."""
+    seat at this table — a player who leaves the token out of ``GET …/chat`` is still a player. (Sockets
+    are not judged by address: a spectator in the same household as a player must see the chat they write
+    in; the browser reads chat only over its socket.)"""
     return channel == "players" or status == "over" or (seat is None and not seated_here)
 
 
@@ -49,7 +51,8 @@ class ChatFeed:
         self._waiting: dict[Client, list[dict[str, Any]]] = {}
         #: tables seen over (their spectators' chat has been opened to the players)
         self._over: set[str] = set()
-        #: the address keys that hold a seat at each table (seen at a join, a rematch or a seated hello)
+        #: the address keys that hold a seat at each table (seen at a join, a rematch, a seated hello or a
+        #: chat with a token): what ``GET …/chat`` judges a reader without a token by
         self._seated: dict[str, set[str]] = {}
 
     # ------------------------------------------------------------------ who sits where
@@ -68,8 +71,7 @@ class ChatFeed:
         self._waiting[client] = []
         try:
             seat, status = client.seat, rt.status
-            here = self.seated_here(rt.id, client.address)
-            channels = [c for c in ("players", "spectators") if may_read(c, seat, status, here)]
+            channels = [c for c in ("players", "spectators") if may_read(c, seat, status)]
 
             def read(conn: Connection) -> tuple[list[dict[str, Any]], str | None]:
                 rows = conn.execute(select(chat).where(chat.c.table_id == rt.id, chat.c.channel.in_(channels))
@@ -96,7 +98,7 @@ class ChatFeed:
         rt = self.service.cache.get(table_id)
         status = rt.status if rt is not None else "playing"
         for client in list(self.hub.clients.get(table_id, ())):
-            if not may_read(msg["channel"], client.seat, status, self.seated_here(table_id, client.address)):
+            if not may_read(msg["channel"], client.seat, status):
                 continue
             held = self._waiting.get(client)
             if held is not None:
@@ -115,8 +117,8 @@ class ChatFeed:
         if len(self._over) > 50_000:
             self._over.clear()
         self._over.add(rt.id)
-        here = self._seated.pop(rt.id, set())
-        seated = [c for c in self.hub.clients.get(rt.id, ()) if c.seat is not None or c.address in here]
+        self._seated.pop(rt.id, None)
+        seated = [c for c in self.hub.clients.get(rt.id, ()) if c.seat is not None]
         if not seated:
             return
 

@@ -46,8 +46,6 @@ class Client:
     ws: WebSocket
     table_id: str
     seat: int | None = None
-    #: the peer's address key (``ratelimit.address_key``): a seated person's second socket is a player's
-    address: str = "?"
     #: when this socket was last sent a full state for ``sync``, and the one deferred until the interval ends
     sync_at: float = float("-inf")
     sync_timer: asyncio.TimerHandle | None = None

@@ -129,11 +129,11 @@ async def _serve(ws: WebSocket, table_id: str, address: str, svc: Any, hub: Any,
         await ws.close(code=4403)
         return
     client = Client(ws, table_id, delta=hello.get("delta") is True, ack_in_state=hello.get("ack_in_state") is True,
-                    lang=socket_lang(hello.get("lang")), address=address)
+                    lang=socket_lang(hello.get("lang")))
     if token:
         try:
             seat = await svc.seat_of(rt, token)
-            ws.app.state.chatfeed.seated_at(table_id, address)   # its other sockets are a player's too
+            ws.app.state.chatfeed.seated_at(table_id, address)   # its reads of GET …/chat are a player's
         except PlayError as exc:
             client.send({"type": "error", **exc.to_json()})
     client.seat = seat

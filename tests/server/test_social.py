@@ -16,7 +16,7 @@ from websockets.sync.client import connect
 from .conftest import act, create_table, join, state
 from .procs import ServerProcess
 
-#: spectators' sockets come from an address of their own: a seated person's address reads as a player
+#: spectators' sockets come from an address of their own, as they would (GET …/chat judges by address)
 SPECTATOR = "127.0.0.77"
 
 
