@@ -42,6 +42,7 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"nastolka: trained policies {', '.join(use_policies(policy))}")
 
         from nastolka.server import Settings, create_app
+        from nastolka.server.serving import uvicorn_options
 
         if db and "://" not in db:   # a bare path means an SQLite file
             db = f"sqlite:///{db}"
@@ -52,5 +53,5 @@ def register(app: typer.Typer) -> None:
                             smtp_url=smtp)
         typer.echo(f"nastolka: http://{host}:{port}/  (database {db.split('@')[-1]})", err=True)
         # SIGTERM drains (docs/operations.md); uvicorn's access log stays off: it would print invite secrets
-        run_server(create_app(settings), host, port, log_level=log_level.lower(),
+        run_server(create_app(settings), host, port, log_level=log_level.lower(), **uvicorn_options(settings),
                    ws_per_message_deflate=ws_deflate, ws_max_size=64 * 1024)

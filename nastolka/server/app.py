@@ -30,7 +30,7 @@ from .errors import PlayError, refusal
 from .guard import CreateLimit, Guard
 from .hub import Hub
 from .pubsub import RedisBus, listen_postgres
-from .replays import ReplayCache
+from .replays import ReplayStore
 from .tables import TableService
 from .warmup import warm_up
 
@@ -103,7 +103,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub()
         worker = BotWorker(service, delay=settings.bot_delay, threads=settings.bot_threads)
         feed = ChatFeed(service, hub)
-        service.listeners += [hub.on_change, worker.on_change, feed.on_change]
+        replays = ReplayStore(db, settings)
+        service.listeners += [hub.on_change, worker.on_change, feed.on_change, replays.on_change]
         tasks: list[asyncio.Task[None]] = []
         ready = asyncio.Event()
         if settings.redis_url:
@@ -120,6 +121,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.accounts.db = db
         app.state.hub, app.state.worker, app.state.chatfeed = hub, worker, feed
         ops.start(app)   # ops hook: metrics and logs of moves, bots, clocks, database trips
+        app.state.replays = replays
         await worker.recover()
         tasks.append(asyncio.create_task(_evict_idle(service, hub, worker, settings.idle_evict)))
         warm_up()
@@ -132,6 +134,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await worker.close()
             await app.state.accounts.close()
+            await replays.close()
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
@@ -144,7 +147,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     accounts.install(app, settings)   # its cross-site check runs inside the guard's limits
     app.add_middleware(Guard, settings=settings, create_limit=CreateLimit(settings))
     ops.install(app, settings)   # ops hook: request ids, the drain gate, /healthz, /readyz, /metrics
-    app.state.replays = ReplayCache(settings.replay_cache)
 
     @app.exception_handler(PlayError)
     async def play_error(_request: Request, exc: PlayError) -> JSONResponse:

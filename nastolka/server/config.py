@@ -44,11 +44,27 @@ class Settings:
     open_tables_per_address: int = 20
     #: websockets one address may hold open at once
     sockets_per_address: int = 64
+    #: TCP connections (HTTP and websocket) one address may hold open at once, and all addresses together
+    #: (the latter also stays below the process's descriptor limit); 0 turns a cap off, e.g. behind a proxy
+    connections_per_address: int = 128
+    max_connections: int = 4096
+    #: seconds a connection has to send a request's headers (from its start, or from the end of the last
+    #: answer on a kept-alive connection), and a request's body
+    header_timeout: float = 10.0
+    body_timeout: float = 20.0
+    #: seconds an idle kept-alive connection stays open
+    keep_alive: int = 5
     #: a table nobody watches or moves at for this many seconds leaves this process's memory (the
     #: database keeps it; it is reloaded when someone opens it)
     idle_evict: float = 600.0
-    #: finished games whose replays are kept computed (an LRU)
+    #: chat messages a table keeps per channel (each channel full on its own)
+    chat_cap_players: int = 1000
+    chat_cap_spectators: int = 300
+    #: finished games whose replay frames are kept in memory (an LRU; all of them are stored in the database)
     replay_cache: int = 32
+    #: replay frames one address may have computed (games not yet stored): per minute, and in a burst
+    replay_builds_per_minute: float = 6.0
+    replay_builds_burst: int = 6
     # --- operations (docs/operations.md) -- ops hook
     #: with a token, ``GET /metrics`` answers Prometheus scrapes that send ``Authorization: Bearer <token>``;
     #: without one it does not exist (404). Kept out of ``repr`` so it never reaches a log.

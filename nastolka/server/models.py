@@ -93,6 +93,15 @@ ratings_unclaimed = Table(
     Column("games", Integer, nullable=False, server_default="0"),
 )
 
+#: one row per step of a finished game: the whole answer of ``GET …/replay/<step>`` as JSON text, written
+#: once when the game ends (``replays.py``)
+replay_frames = Table(
+    "replay_frames", metadata,
+    Column("table_id", String(16), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("step", Integer, primary_key=True),
+    Column("frame", Text, nullable=False),
+)
+
 ratings = Table(
     "ratings", metadata,
     Column("game", String(40), primary_key=True),

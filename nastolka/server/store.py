@@ -29,7 +29,8 @@ _ACTIONS = (select(actions.c.version, actions.c.seat, actions.c.action, actions.
 _TAKE_SEAT = (update(seats).where(seats.c.table_id == bindparam("t"), seats.c.seat == bindparam("s"),
                                   seats.c.kind.in_(("open", "reserved")))
               .values(kind="human", name=bindparam("name"), token_hash=bindparam("token_hash"), away=0,
-                      invite_hash=None, account_id=bindparam("account_id")))
+                      account_id=bindparam("account_id")))
+# (a reserved seat keeps its invite hash when taken: freed before the start, it is reserved again)
 _UNFILLED = select(seats.c.seat).where(seats.c.table_id == bindparam("t"), seats.c.kind.in_(("open", "reserved")))
 _START_IF_FULL = (update(tables).where(tables.c.id == bindparam("t"), tables.c.status == "open", ~_UNFILLED.exists())
                   .values(status="playing", updated_at=func.now()))
@@ -133,13 +134,16 @@ def start_if_full(conn: Connection, table_id: str) -> bool:
 
 
 def free_seat(conn: Connection, table_id: str, seat: int, token_hash: str | None = None) -> bool:
-    """Give up a seat before the start; with ``token_hash``, only while that token still holds it."""
+    """Give up a seat before the start; with ``token_hash``, only while that token still holds it. A seat
+    that was reserved becomes reserved again (same name, same invite secret), not an open seat."""
     cond = and_(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "human",
                 select(tables.c.id).where(tables.c.id == table_id, tables.c.status == "open").exists())
     if token_hash is not None:
         cond = and_(cond, seats.c.token_hash == token_hash)
-    res = conn.execute(update(seats).where(cond).values(kind="open", name=None, token_hash=None, away=0,
-                                                        account_id=None))
+    reserved = seats.c.invite_hash.is_not(None)   # it was a reserved seat: it stays reserved for its person
+    res = conn.execute(update(seats).where(cond).values(
+        kind=case((reserved, "reserved"), else_="open"), name=case((reserved, seats.c.name), else_=None),
+        token_hash=None, away=0, account_id=None))
     return res.rowcount == 1
 
 

@@ -23,6 +23,7 @@ from toy_game import TOY  # noqa: E402
 from nastolka.engine import registry  # noqa: E402
 from nastolka.server import Settings, create_app  # noqa: E402
 from nastolka.server.ops import logs, run_server  # noqa: E402
+from nastolka.server.serving import uvicorn_options  # noqa: E402
 
 
 def file_clock(path: Path) -> Callable[[], float]:
@@ -40,13 +41,16 @@ def main() -> None:
     for name in filter(None, os.environ.get("NASTOLKA_TEST_GAMES", "").split(",")):
         importlib.import_module(name).register()   # a plug-in game registers itself
     extra = json.loads(os.environ.get("NASTOLKA_TEST_SETTINGS") or "{}")   # a test's own limits
-    app = create_app(Settings(**{"db_url": db, "redis_url": redis, "bot_delay": delay, "min_clock": 1, **extra}))
+    settings = Settings(**{"db_url": db, "redis_url": redis, "bot_delay": delay, "min_clock": 1, **extra})
+    app = create_app(settings)
     clock_file = os.environ.get("NASTOLKA_TEST_CLOCK")
     if clock_file:   # the test moves the accounts' clock: seconds to add to the wall clock, in a file
         app.state.accounts.clock = file_clock(Path(clock_file))
     level = os.environ.get("NASTOLKA_TEST_LOG_LEVEL", "warning")   # the log tests read info lines
     logs.setup(level, "json")
-    run_server(app, "127.0.0.1", port, log_level=level, ws_per_message_deflate=False)   # SIGTERM drains
+    host = os.environ.get("NASTOLKA_TEST_HOST", "127.0.0.1")
+    run_server(app, host, port, log_level=level, ws_per_message_deflate=False,   # SIGTERM drains
+               **uvicorn_options(settings))
 
 
 if __name__ == "__main__":

@@ -70,7 +70,7 @@ def session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]
         joined = http.post(f"/api/tables/{pid}/join", json={"seat": 0, "name": "Гость", "invite": invite})
         assert joined.status_code == 200, joined.text
         secrets.append(joined.json()["token"])
-        assert http.get(f"/api/tables/{pid}", params={"invite": invite}).status_code == 200   # in a query
+        assert http.get(f"/api/tables/{pid}", params={"invite": invite}).status_code == 403   # never in a URL
         assert http.get(f"/api/tables/{pid}", headers={"X-Invite": invite}).status_code == 200
         assert http.get(f"/api/tables/{pid}", params={"invite": "wrong-" + invite}).status_code == 403
 

@@ -11,7 +11,7 @@ from sqlalchemy import Connection
 
 from .. import store
 from ..errors import PlayError
-from ..names import clean_name, name_key
+from ..names import clean_name, same_name
 from ..runtime import Runtime
 from ..tokens import hash_token, new_token, token_matches
 from .core import TableCore
@@ -21,7 +21,19 @@ _JOIN_REFUSALS = {"started": ("seat_taken", "started", 409),
                   "taken": ("seat_taken", "seat_taken", 409),
                   "private": ("invite_required", "private_join", 403),
                   "reserved": ("invite_required", "seat_reserved", 403),
-                  "wrong_name": ("wrong_name", "wrong_name", 403)}
+                  "wrong_name": ("wrong_name", "wrong_name", 403),
+                  "lookalike": ("bad_name", "name_lookalike", 409)}
+
+
+def looks_like_another(rows: list[Any], seat: int, name: str) -> bool:
+    """Whether ``name`` would be mistaken for another seat's person: a reserved seat's name (its person
+    takes that seat, not this one), or a seated person's name written differently but alike (skeleton)."""
+    for row in rows:
+        if row.seat == seat or not row.name or not same_name(row.name, name):
+            continue
+        if row.kind == "reserved" or row.name != name:   # the very same name is the same person
+            return True
+    return False
 
 
 class Seating(TableCore):
@@ -52,11 +64,13 @@ class Seating(TableCore):
             if row.kind == "open":
                 if table.private and not token_matches(invite, table.invite_hash):
                     return "private"
+                if looks_like_another(store.seat_rows(conn, table_id), seat, name):
+                    return "lookalike"
                 taken_as = name
             elif row.kind == "reserved":
                 if not token_matches(invite, row.invite_hash):
                     return "reserved"
-                if name_key(name) != name_key(row.name):
+                if not same_name(name, row.name):
                     return "wrong_name"
                 taken_as = row.name
             else:
