@@ -57,13 +57,15 @@ def test_an_allowed_undo_restores_every_view_and_leaked_nothing(game: Game) -> N
     for players in range(game.min_players, min(game.max_players, 3) + 1):
         state = game.new(players, seed=players)
         rng = Rng(players + 40)
-        while not state.is_over and state.step < 120:
+        while not state.is_over and state.step < 70:
             seat = state.to_act[rng.randbelow(len(state.to_act))]
             legal = state.legal_ids(seat)
             aid = legal[rng.randbelow(len(legal))]
             before = state.clone()
             views = all_views(before)
             state.apply(seat, aid)
+            if state.step % 2:
+                continue   # every other move is asked about: the rule costs a few hundred worlds a question
             why = undo_reason(before, state, seat)
             if why:
                 refused += 1
@@ -74,7 +76,7 @@ def test_an_allowed_undo_restores_every_view_and_leaked_nothing(game: Game) -> N
             assert back.rng == before.rng and back.history() == before.history()
             # the move told nobody anything: worlds the rule never drew agree with the real game
             for viewer in range(players):
-                for k in range(6):
+                for k in range(4):
                     world = before.determinize(viewer, 10_000 + k)
                     if seat in world.to_act and aid in world.legal_ids(seat):
                         world.apply_unchecked(seat, aid)

@@ -29,10 +29,10 @@ from .rng import Rng
 from .state import GameState
 
 #: resampled worlds per seat (a reveal must look the same in every one of them to pass unnoticed)
-UNDO_WORLDS = 24
+UNDO_WORLDS = 64
 #: how many worlds per seat may be tried to find those in which the move is legal (another seat's hand
 #: is resampled too, and the move may need a card the world did not give it)
-UNDO_TRIES = 96
+UNDO_TRIES = 256
 
 #: the reasons an undo is refused (keys of the clients' words), and "" when it is allowed
 OK = ""
