@@ -15,14 +15,14 @@ from typing import Any
 
 from nastolka.bots import bot_names, make_bot
 from nastolka.bots.base import Bot
-from nastolka.engine import Event, Game, GameState, NastolkaError, Record, Rng, record_of
+from nastolka.engine import Event, Game, GameState, NastolkaError, Record, record_of
 from nastolka.engine.errors import RecordError
 from nastolka.engine.record import check_rules_version
+from nastolka.engine.undo import undo_target
 
 from .config import saves_dir
 
 HUMAN = "human"
-UNDO_SAMPLES = 8
 
 
 @dataclass
@@ -140,48 +140,19 @@ class Session:
     def undo_target(self) -> tuple[int | None, str]:
         """Index of the step to cut the record at, or None and the reason (an i18n key) why not.
 
-        Undo is offered only against bots (one human), and only when nothing since that human's last
-        move told the human anything new. The test: in several worlds resampled from what the human knew
-        before that move (``determinize``), the same move must be possible and every later step must have
-        a legal action that shows the human exactly what they saw. A drawn card, a revealed hidden value
-        or a bot playing a card the world did not give it all fail, so undo can never be used to peek.
+        Undo is offered only against bots (one human: at one screen, only they can ask), and the engine
+        decides (``nastolka.engine.undo``, the rule the server uses too): the human's own last move, with
+        nobody acting since, that drew no randomness and showed nobody anything hidden. One move at a
+        time; asking again takes back the move before it under the same rule.
         """
         humans = self.humans
         if len(humans) != 1:
             return None, "undo_why_humans"
-        me = humans[0]
-        last = next((i for i in range(len(self.steps) - 1, -1, -1) if self.steps[i].seat == me), None)
-        if last is None:
-            return None, "undo_why_nothing"
-        seen = [state.view(me) for state in self.before[last + 1:]] + [self.state.view(me)]
-        for sample in range(UNDO_SAMPLES):
-            if not self._consistent(last, me, seen, Rng(1000 + sample)):
-                return None, "undo_why_revealed"
-        return last, ""
-
-    def _consistent(self, first: int, me: int, seen: list[dict[str, Any]], rng: Rng) -> bool:
-        """Could the human have seen ``seen`` (view after each step since ``first``) in a resampled world?"""
-        try:
-            world = self.before[first].determinize(me, rng)
-        except NotImplementedError:
-            return False
-        for offset, step in enumerate(self.steps[first:]):
-            legal = world.legal_ids(step.seat)
-            candidates = [step.aid] if step.seat == me else [step.aid] + [a for a in legal if a != step.aid]
-            for aid in candidates:
-                if aid not in legal:
-                    continue
-                after = world.clone()
-                after.apply_unchecked(step.seat, aid)
-                if after.view(me) == seen[offset]:
-                    world = after
-                    break
-            else:
-                return False
-        return True
+        cut, why = undo_target([*self.before, self.state], humans[0])
+        return (cut, "") if cut is not None else (None, f"undo_why_{why}")
 
     def undo(self) -> bool:
-        """Take back the human's last move (and the bot replies after it) by replaying the shortened record."""
+        """Take back the human's last move by replaying the shortened record (what a saved game holds)."""
         cut, _ = self.undo_target()
         if cut is None:
             return False

@@ -53,24 +53,40 @@ def own_card(session: Session, seat: int) -> int:
     return session.state.view(seat)["hand"][0]
 
 
-def test_undo_allowed_when_nothing_new_was_seen():
+def test_undo_takes_back_a_move_that_showed_nothing_before_anyone_else_moves():
     session = toy_session()
-    session.apply(0, f"play:card={own_card(session, 0)}")  # my own card: I knew it
-    bot_card = session.state.hands[1][0]
-    session.apply(1, f"discard:card={bot_card}")  # face down: I learn nothing about which card
-    cut, why = session.undo_target()
-    assert (cut, why) == (0, "")
+    session.apply(0, f"play:card={own_card(session, 0)}")  # my own card, face up: the move names it
+    assert session.undo_target() == (0, "")
     assert session.undo()
     assert session.steps == [] and session.state.step == 0
     assert session.state.view(0)["hand_sizes"] == [2, 2]
 
 
-def test_undo_refused_when_a_bot_showed_a_hidden_card():
+def test_undo_refused_once_a_bot_has_moved_since():
     session = toy_session()
     session.apply(0, f"play:card={own_card(session, 0)}")
-    session.apply(1, f"play:card={session.state.hands[1][0]}")  # face up: now I know one of its cards
-    assert session.undo_target() == (None, "undo_why_revealed")
+    session.apply(1, f"discard:card={session.state.hands[1][0]}")  # face down, but it is a move of its own
+    assert session.undo_target() == (None, "undo_why_other_acted")
     assert not session.undo()
+
+
+def test_undo_in_a_real_game_restores_both_views():
+    """«Шоу-Битва»: a placement whose row waits for its effect leaves the human to move again; the
+    human's move is taken back when the engine allows it, and both views are as they were."""
+    game = get("show_battle")
+    for seed in range(40):
+        session = Session.new(game, ["human", "random"], seed=seed)
+        while not session.state.is_over and len(session.steps) < 60:
+            seat = session.next_seat()
+            legal = session.state.legal_ids(seat)
+            session.apply(seat, legal[len(session.steps) * 7 % len(legal)])
+            two = len(session.steps) >= 2 and [s.seat for s in session.steps[-2:]] == [0, 0]
+            if two and session.undo_target()[0] is not None:
+                views = session.before[-1].view(0), session.before[-1].view(1)
+                assert session.undo()
+                assert (session.state.view(0), session.state.view(1)) == views
+                return
+    raise AssertionError("no game gave the human two moves in a row to take back")
 
 
 def test_undo_refused_between_humans_and_before_any_move():
