@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from .accounts_kit import register, unique_handle
 from .attack import Player
 from .procs import ServerProcess
 
@@ -39,17 +40,21 @@ def _play_out(p: Player, tid: str, tokens: dict[int, str]) -> None:
 
 
 def test_a_seat_the_stand_in_played_is_not_rated(player: Player) -> None:
+    """Accounts only are rated (issue 25); of those, not a seat whose moves its stand-in made."""
+    farmer, honest_name = unique_handle("Farmer"), unique_handle("Honest")
+    register(player, farmer)
     for _ in range(3):   # joins a table of a random bot and leaves at once: the stand-in plays every move
         tid = player.create([{}, {"kind": "bot", "bot": "random"}], options={"hand": 2})["table"]["id"]
-        token = player.join(tid, 0, "Farmer")
+        token = player.http.post(f"/api/tables/{tid}/join", json={"seat": 0}).json()["token"]
         assert player.http.post(f"/api/tables/{tid}/leave", headers={"X-Seat-Token": token}).status_code == 200
         _play_out(player, tid, {})
     honest = Player(player.server)
+    register(honest, honest_name)
     tid = honest.create([{}, {"kind": "bot", "bot": "random"}], options={"hand": 2})["table"]["id"]
-    _play_out(honest, tid, {0: honest.join(tid, 0, "Honest")})
+    _play_out(honest, tid, {0: honest.http.post(f"/api/tables/{tid}/join", json={"seat": 0}).json()["token"]})
     board = {row["player"]: row["games"] for row in player.http.get("/api/ratings/toy").json()}
-    assert "Farmer" not in board, board
-    assert board.get("Honest") == 1, board
+    assert farmer not in board, board
+    assert board.get(honest_name) == 1, board
     honest.close()
 
 

@@ -58,8 +58,8 @@ def test_register_signs_in_and_the_handle_is_unique_case_folded(server: ServerPr
 
 
 @pytest.mark.parametrize(("handle", "password", "code"), [
-    ("Bot (hard)", PASSWORD, "bad_handle"),
-    ("Бот Лёва (обычный)", PASSWORD, "bad_handle"),
+    ("Bot (hard)", PASSWORD, "bad_name"),            # a bot's label: refused by the display-name rules
+    ("Бот Лёва (обычный)", PASSWORD, "bad_name"),
     ("bot:hard", PASSWORD, "bad_name"),
     ("Игрок 2", PASSWORD, "bad_name"),
     ("a<b", PASSWORD, "bad_name"),
