@@ -18,7 +18,9 @@ Placeholders, in ``{}``:
 
 * ``{x}`` — argument ``x``: a :class:`Noun` in the nominative, a list of nouns joined with "and"/«и», or
   anything else as ``str``;
-* ``{x:acc}`` — the noun in that case (``nom gen dat acc ins pre``; English has one form);
+* ``{x:acc}`` — the noun in that case (``nom gen dat acc ins pre``; English has one form); a place also
+  has the phrases ``{x:at}`` («в Тембрии») and ``{x:to}`` («в Тембрию»), prepositions included (``ru_at``,
+  ``ru_to``; English templates write "at {x}" / "to {x}");
 * ``{x:lower}`` — ``x`` with its first letter in lower case (a sentence that goes on after a colon);
 * ``{x|бежит|бегут}`` — the form agreeing with ``x`` in number (singular | plural), or with four forms
   ``{x|выбыл|выбыла|выбыло|выбыли}`` in gender (m | f | n | plural);
@@ -44,6 +46,11 @@ from pathlib import Path
 from typing import Any
 
 CASES = ("nom", "gen", "dat", "acc", "ins", "pre")
+#: prepositional phrases a place spells out whole (``ru_at`` «в Тембрии» / «на Острове сокровищ» / «у Луи»,
+#: ``ru_to`` «в Тембрию» / «на Остров сокровищ» / «к Луи»): the preposition belongs to the place, not to
+#: the template, so a template says ``{location:at}`` and never «в {location:pre}»
+PHRASES = ("at", "to")
+FORMS = CASES + PHRASES
 GENDERS = ("m", "f", "n", "pl")
 LANGS = ("en", "ru")
 #: Russian cases a noun must spell out (the others fall back to the nominative only if absent)
@@ -58,7 +65,7 @@ class Noun:
     gender: str | None = "m"
 
     def form(self, case: str = "nom") -> str:
-        if case not in CASES:
+        if case not in FORMS:
             raise ValueError(f"unknown case {case!r}")
         return self.forms.get(case) or self.forms["nom"]
 
@@ -73,6 +80,17 @@ class Noun:
 def person(name: str) -> Noun:
     """A player's display name: the same in every case, singular, gender unknown."""
     return Noun({"nom": name}, None)
+
+
+def person_as(name: str, role: Noun) -> Noun:
+    """A player's name that a sentence can decline through the role they play (a TaleSpin character, a
+    Colt Express bandit): the nominative is the name, every other case the role in that case with the name
+    after it — «Аня крадёт груз у Кита Ветрогона (Борис)». A display name cannot decline (it is whatever
+    the person typed, and its gender is unknown), so a case that governs a person goes to the role; the
+    agreement stays a person's (number only)."""
+    forms = {"nom": name}
+    forms.update({case: f"{role.form(case)} ({name})" for case in CASES[1:]})
+    return Noun(forms, None)
 
 
 def plain(text: str, gender: str = "m") -> Noun:
@@ -332,7 +350,7 @@ def _entry(ident: str, raw: Mapping[str, Any], source: str) -> Entry:
     if missing:
         raise ValueError(f"{source}: names.{ident} lacks the Russian forms {', '.join('ru_' + c for c in missing)}")
     ru_forms = {"nom": raw["ru"]}
-    ru_forms.update({c: raw[f"ru_{c}"] for c in CASES[1:] if isinstance(raw.get(f"ru_{c}"), str)})
+    ru_forms.update({c: raw[f"ru_{c}"] for c in FORMS[1:] if isinstance(raw.get(f"ru_{c}"), str)})
     en_gender = "pl" if raw.get("en_plural") else "m"
     nouns = {"en": Noun({"nom": raw["en"]}, en_gender), "ru": Noun(ru_forms, gender)}
     texts = {lang: raw[f"text_{lang}"] for lang in LANGS if isinstance(raw.get(f"text_{lang}"), str)}
@@ -363,13 +381,14 @@ def level_name(level: str, lang: str) -> str:
 
 
 def bot_name(level: str, lang: str, index: int | None = None) -> str:
-    """«Бот (обычный)», or with ``index`` a distinct given name: «Бот Лёва (обычный)»."""
-    lvl = level_name(level, lang)
+    """«Обычный бот», or with ``index`` a distinct given name: «Обычный бот Лёва». Never in brackets: a
+    game puts a name into its own brackets («Акробат (Обычный бот Лёва)»), and brackets must not nest."""
+    label = ENGINE.t(f"bot.{level}", lang) if ENGINE.has_template(f"bot.{level}") else ENGINE.t("bot", lang)
     if index is None:
-        return ENGINE.t("bot", lang, level=lvl)
+        return label
     given = ENGINE.of_kind("bot_given_name")
     name = ENGINE.name(given[index % len(given)], lang)
-    return ENGINE.t("bot_named", lang, name=name, level=lvl)
+    return ENGINE.t("bot_named", lang, bot=label, name=name)
 
 
 def seat_label(seat: int, lang: str) -> str:
@@ -435,5 +454,5 @@ def _people(names: tuple[str, ...], players: int, lang: str) -> tuple[Noun, ...]
 
 
 __all__ = ["CASES", "ENGINE", "Noun", "Words", "bot_name", "default_names", "fill", "for_module", "join",
-           "level_name", "load", "names_or_default", "other_lang", "person", "pick", "plain", "plural_index", "record_names",
+           "level_name", "load", "names_or_default", "other_lang", "person", "person_as", "pick", "plain", "plural_index", "record_names",
            "seat_label", "seat_names", "sentence"]

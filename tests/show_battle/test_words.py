@@ -7,7 +7,7 @@ from nastolka.engine import Event
 from nastolka.games.show_battle import GAME
 from nastolka.games.show_battle.data import KIND_IDS
 
-NAMES = ["Аня", "Бот Лёва (обычный)"]
+NAMES = ["Аня", "Обычный бот Лёва"]
 
 
 def _state():
@@ -28,7 +28,7 @@ def test_verbs_agree_with_plural_cards() -> None:
     assert s.event_text(out, "ru", NAMES) == "Слабый номер вылетает: Воздушные гимнасты (Аня) уходят в сброс"
     assert s.event_text(out, "en", ["Anya", "Bot"]).endswith("the Aerial gymnasts (Anya) are discarded")
     one = Event("discard", {"card": "clown", "owner": 1, "row": "1", "slot": 1, "by": "weak"})
-    assert s.event_text(one, "ru", NAMES) == "Слабый номер вылетает: Клоун (Бот Лёва (обычный)) уходит в сброс"
+    assert s.event_text(one, "ru", NAMES) == "Слабый номер вылетает: Клоун (Обычный бот Лёва) уходит в сброс"
     turn = Event("rotate", {"card": "aerialists", "owner": 0, "row": "1", "slot": 1, "dir": "ccw", "value": 2,
                             "by": "rotation"})
     assert "Воздушные гимнасты (Аня) поворачиваются против часовой стрелки" in s.event_text(turn, "ru", NAMES)
@@ -65,11 +65,11 @@ def test_cases_after_prepositions_and_in_effects() -> None:
     assert s.event_text(swap, "ru", NAMES) == "Жонглёр меняет местами Воздушных гимнастов и Человека-ядро"
     token = Event("token", {"seat": 1, "card": "aerialists", "row": "1", "slot": 3})
     assert s.event_text(token, "ru", NAMES) == \
-        "Бот Лёва (обычный) кладёт жетон «Неприкасаемая карта» на Воздушных гимнастов (ряд 1, позиция 3)"
+        "Обычный бот Лёва кладёт жетон «Неприкасаемая карта» на Воздушных гимнастов (ряд 1, позиция 3)"
     skip = Event("skip", {"seat": 0, "effect": "cannonball"})
     assert s.event_text(skip, "ru", NAMES) == "Аня не применяет свойство Человека-ядра"
     out = Event("discard", {"card": "aerialists", "owner": 1, "row": "1", "slot": 1, "by": "knives"})
-    assert s.event_text(out, "ru", NAMES) == "Метатель ножей сбрасывает Воздушных гимнастов (Бот Лёва (обычный))"
+    assert s.event_text(out, "ru", NAMES) == "Метатель ножей сбрасывает Воздушных гимнастов (Обычный бот Лёва)"
 
 
 def test_labels_put_the_card_after_the_verb_in_the_accusative() -> None:

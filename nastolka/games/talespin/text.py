@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from nastolka.engine import Event, parse_id
-from nastolka.engine.words import Noun, for_module, join, person, plain
+from nastolka.engine.words import Noun, for_module, join, person_as, plain
 
 from . import data as T
 from .actions import NONE
@@ -40,15 +40,15 @@ def card_text(cid: str, lang: str = "en") -> str:
     return _RULE_REF.sub("", W.text(cid, lang))
 
 
-def card_short(cid: str, lang: str = "en") -> str:
-    """Name with maneuver value and icons, e.g. «Пиратский налёт (3, урон 2)»."""
+def card_short(cid: str, lang: str = "en", case: str = "nom") -> str:
+    """Name (in ``case``) with maneuver value and icons, e.g. «Пиратский налёт (3, урон 2)»."""
     d = T.DEF_INDEX[cid]
     icons = []
     if T.D_DMG[d]:
         icons.append(W.t("dmg", lang, n=T.D_DMG[d]))
     if T.D_DRW[d]:
         icons.append(W.t("drw", lang, n=T.D_DRW[d]))
-    return W.t("card_short", lang, card=card_name(cid, lang), value=T.D_VAL[d],
+    return W.t("card_short", lang, card=card_noun(cid, lang).form(case), value=T.D_VAL[d],
                icons=(", " + ", ".join(icons)) if icons else "")
 
 
@@ -70,8 +70,9 @@ def loc_name(clock: int, lang: str = "en") -> str:
 
 def sides(characters: Sequence[str], solo: bool, lang: str, names: Sequence[str] | None) -> list[Noun]:
     """Each side as a noun: the display name (or, without names, the character); side 1 of solitaire is
-    Shere Khan."""
-    out = [person(names[s]) if names and s < len(names) else char(c, lang) for s, c in enumerate(characters)]
+    Shere Khan. A name declines through its character: «крадёт груз у Кита Ветрогона (Борис)»."""
+    out = [person_as(names[s], char(c, lang)) if names and s < len(names) else char(c, lang)
+           for s, c in enumerate(characters)]
     if solo:
         out = out[:1] + [char("khan", lang)]
     return out
@@ -103,7 +104,7 @@ def action_label(state: Any, aid: str, lang: str = "en", names: Sequence[str] | 
     if verb == "pilot":
         return W.t("action.pilot", lang, card=the_card, player=side("target"))
     if verb in ("block", "maneuver"):
-        return W.t(f"action.{verb}", lang, card=card_short(p["card"], lang))
+        return W.t(f"action.{verb}", lang, card=card_short(p["card"], lang, "acc"))
     if verb == "damage":
         return _damage_label(state, p, lang)
     if verb == "bounty":
@@ -322,7 +323,10 @@ def decision_text(dec: dict[str, Any], lang: str) -> str:
     """What a seat is deciding, in words (the view's decision kind and context)."""
     kind = str(dec["kind"])
     if kind == "move":
-        return W.t("decision.move", lang, n=dec.get("context", ""))
+        reach = dec.get("context")
+        if isinstance(reach, int):
+            return W.t("decision.move", lang, n=reach)
+        return W.t("decision.move_any", lang)
     return W.t(f"decision.{kind}", lang) if W.has_template(f"decision.{kind}") else W.t("decision.main", lang)
 
 
