@@ -113,6 +113,33 @@ def plural_index(n: int, lang: str) -> int:
     return 2
 
 
+def count(n: int, forms: str, lang: str) -> str:
+    """The number with its noun agreeing: ``count(3, "карта|карты|карт", "ru")`` → «3 карты»,
+    ``count(1, "card|cards", "en")`` → "1 card". The one builder of "number + noun": the templates'
+    ``{n#карта|карты|карт}`` is this, and code outside a template (the command line) calls it."""
+    words = forms.split("|")
+    return f"{n} {words[min(plural_index(int(n), lang), len(words) - 1)]}"
+
+
+def decimal(value: float, lang: str, places: int = 2) -> str:
+    """A fraction as the language writes it: «0,04» in Russian, "0.04" in English."""
+    text = f"{value:.{places}f}"
+    return text.replace(".", ",") if lang == "ru" else text
+
+
+def number(value: object, lang: str, places: int = 2) -> str:
+    """A table cell's number: a whole number as it is, a fraction with the language's decimal sign."""
+    if isinstance(value, float) and not value.is_integer():
+        return decimal(value, lang, places)
+    return str(int(value) if isinstance(value, float) else value)
+
+
+def percent(share: float, lang: str, places: int = 1) -> str:
+    """A share as a percentage: «12,5 %» (a comma and a no-break space in Russian), "12.5%" in English."""
+    text = decimal(share * 100, lang, places)
+    return f"{text}\u00a0%" if lang == "ru" else f"{text}%"
+
+
 def sentence(text: str) -> str:
     """The text with its first letter upper-case (the rest untouched)."""
     return text[:1].upper() + text[1:]
@@ -129,12 +156,15 @@ def other_lang(lang: str) -> str:
     return "en" if lang == "ru" else "ru"
 
 
-def join(items: Sequence[str], lang: str) -> str:
-    """"A, B and C" / «А, Б и В»."""
+def join(items: Sequence[str], lang: str, either: bool = False) -> str:
+    """"A, B and C" / «А, Б и В»; with ``either`` "A, B or C" / «А, Б или В»."""
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
-    last = " и " if lang == "ru" else " and "
+    if either:
+        last = " или " if lang == "ru" else " or "
+    else:
+        last = " и " if lang == "ru" else " and "
     return ", ".join(items[:-1]) + last + items[-1]
 
 
@@ -192,7 +222,7 @@ def _fill_one(template: str, lang: str, args: Mapping[str, Any], slot: _Slot) ->
         raise KeyError(f"template {template!r} needs {name!r}")
     value = args[name]
     if count is not None:
-        return f"{value} {count[min(plural_index(int(value), lang), len(count) - 1)]}"
+        return f"{value} {count[min(plural_index(int(value), lang), len(count) - 1)]}"   # = count()
     nouns = _as_nouns(value)
     if agree is not None:
         if nouns is None:
@@ -256,6 +286,11 @@ class Words:
 
     def has(self, ident: str) -> bool:
         return ident in self.entries
+
+    def labels(self, ids: Iterable[Any], prefix: str = "") -> dict[Any, tuple[str, str]]:
+        """Each id's name in English and Russian (an option's choices: ``Option.labels``)."""
+        return {i: (self.name(f"{prefix}{i}", "en"), self.name(f"{prefix}{i}", "ru")) for i in ids
+                if self.has(f"{prefix}{i}")}
 
     def text(self, ident: str, lang: str) -> str:
         """The rules text of a card / event / location ("" if it has none)."""
@@ -453,6 +488,6 @@ def _people(names: tuple[str, ...], players: int, lang: str) -> tuple[Noun, ...]
     return tuple(person(n) for n in given)
 
 
-__all__ = ["CASES", "ENGINE", "Noun", "Words", "bot_name", "default_names", "fill", "for_module", "join",
+__all__ = ["CASES", "ENGINE", "Noun", "Words", "bot_name", "count", "decimal", "default_names", "number", "percent", "fill", "for_module", "join",
            "level_name", "load", "names_or_default", "other_lang", "person", "person_as", "pick", "plain", "plural_index", "record_names",
            "seat_label", "seat_names", "sentence"]
