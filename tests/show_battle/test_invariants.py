@@ -65,7 +65,7 @@ def test_SB_10_render_view_shows_the_board_in_both_languages() -> None:
     assert "Факир" not in s.render(1, "ru") and "Факир" not in s.render(None, "ru")
     labels = {a.id: (a.label_en, a.label_ru) for a in s.legal_actions(0)}
     assert labels[place("fakir", "1", 2)][0].startswith("Place the Fakir")
-    assert labels[place("fakir", "1", 2)][1] == "Выложить Факира: ряд 1, позиция 2 (поверх сброшенного Жонглёра)"
+    assert labels[place("fakir", "1", 2)][1] == "Выложить Факира: ряд 1, место 2 (поверх сброшенного Жонглёра)"
     assert "token:row=1,slot=1" not in labels  # already untouchable
     s.apply(0, place("acrobat", "1", 3))
     labels = {a.id: a.label_ru for a in s.legal_actions(0)}

@@ -250,7 +250,7 @@ def _hold_text(hold: list[dict[str, Any]], lang: str) -> str:
 
 def _bonus(cid: str) -> str:
     sh, rg, pi = T.D_STATS[T.DEF_INDEX[cid]]
-    return f"({sh:+d}/{rg:+d}/{pi:+d})"
+    return "(" + "/".join(f"{v:+d}".replace("-", "−") for v in (sh, rg, pi)) + ")"   # a true minus sign
 
 
 def _view_sides(view: dict[str, Any], lang: str, names: Sequence[str] | None) -> list[Noun]:
