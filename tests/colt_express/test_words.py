@@ -15,11 +15,11 @@ def _state():
 
 def test_cards_and_bandits_in_the_accusative() -> None:
     """«Выложить» takes the accusative, as the rulebook's «Выложить из своей руки карту действия»: a
-    feminine card changes (Лестница → Лестницу), the Marshal card is animate (Шерифа), bandits too."""
+    feminine card changes (Лестница → Лестницу), the Marshal card is said as a card («карту «Шериф»», not «Шерифа», which reads as the man), bandits are animate."""
     s = _state()
     assert s.action_label("play:card=floor", "ru") == "Выложить Лестницу"
     assert s.action_label("play:card=rob,face=down", "ru") == "Выложить Кражу рубашкой вверх"
-    assert s.action_label("play:card=marshal", "ru") == "Выложить Шерифа"
+    assert s.action_label("play:card=marshal", "ru") == "Выложить карту «Шериф»"
     assert s.action_label("play:card=fire", "ru") == "Выложить Выстрел"
     assert s.action_label("fire:target=belle", "ru") == "Выстрелить в Красотку"
     assert s.action_label("punch:target=tuco,loot=jewel,car=1", "ru") == \
@@ -28,7 +28,7 @@ def test_cards_and_bandits_in_the_accusative() -> None:
     assert s.event_text(Event("discard", {"seat": 0, "card": "bullet:tuco"}), "ru", NAMES) == "Аня сбрасывает пулю Туко"
     assert s.event_text(Event("play", {"seat": 0, "card": "floor"}), "ru", NAMES) == "Аня выкладывает Лестницу"
     assert s.event_text(Event("play_own", {"seat": 0, "card": "marshal"}), "ru", NAMES) == \
-        "Вы выкладываете Шерифа рубашкой вверх"
+        "Вы выкладываете карту «Шериф» рубашкой вверх"
     assert s.event_text(Event("play", {"seat": 0, "card": "floor"}), "en", ["Anya"]) == "Anya plays Floor change"
 
 
@@ -38,7 +38,7 @@ def test_two_player_cards_name_their_bandit_in_every_case() -> None:
     assert s.event_text(Event("play", {"seat": 1, "card": "rob:belle"}), "ru", NAMES) == \
         "Обычный бот Лёва выкладывает Кражу (Красотка)"
     assert s.event_text(Event("kept", {"seat": 0, "card": "floor:tuco"}), "ru", NAMES) == \
-        "Вы взяли в руку Лестницу (Туко)"
+        "Вы берёте в руку Лестницу (Туко)"
     no_effect = Event("no_effect", {"seat": 0, "card": "rob:belle"})
     assert s.event_text(no_effect, "ru", NAMES) == "Аня: Кража (Красотка) не срабатывает"
 
@@ -65,7 +65,7 @@ def test_bandits_declined_after_prepositions_and_in_the_genitive() -> None:
     assert s.event_text(Event("discard", {"seat": 0, "card": "bullet:belle"}), "ru", NAMES) == \
         "Аня сбрасывает пулю Красотки"
     assert s.event_text(Event("drawn", {"seat": 0, "cards": ["bullet:belle", "bullet:neutral", "rob"]}), "ru") == \
-        "Вы взяли: пуля Красотки, нейтральная пуля и Кража"
+        "Вы берёте карты: пуля Красотки, нейтральная пуля и Кража"
     start = Event("start", {"seat": 0, "caboose": "belle"})
     assert s.event_text(start, "ru", NAMES) == "Аня ставит Красотку в последний вагон"
 

@@ -17,9 +17,9 @@ def _state():
 def test_a_card_is_in_the_accusative_after_vylozhit() -> None:
     s = _state()
     labels = {a.id: a.label_ru for a in s.legal_actions(0, NAMES)}
-    assert labels["place:card=juggler,row=1,slot=1"] == "Выложить Жонглёра: ряд 1, место 1"
-    assert labels["place:card=aerialists,row=1,slot=1"] == "Выложить Воздушных гимнастов: ряд 1, место 1"
-    assert labels["place:card=clown,row=1,slot=1"] == "Выложить Клоуна: ряд 1, место 1"
+    assert labels["place:card=juggler,row=1,slot=1"] == "Выложить Жонглёра в ряд 1 на место 1"
+    assert labels["place:card=aerialists,row=1,slot=1"] == "Выложить Воздушных гимнастов в ряд 1 на место 1"
+    assert labels["place:card=clown,row=1,slot=1"] == "Выложить Клоуна в ряд 1 на место 1"
 
 
 def test_verbs_agree_with_plural_cards() -> None:
@@ -38,7 +38,7 @@ def test_players_are_named_never_numbered() -> None:
     s = _state()
     events = s.apply(0, "place:card=juggler,row=1,slot=1")
     texts = [s.event_text(e, "ru", NAMES) for e in events]
-    assert texts[0] == "Аня выкладывает Жонглёра: ряд 1, место 1"
+    assert texts[0] == "Аня выкладывает Жонглёра в ряд 1 на место 1"
     assert all("0" not in t and "игрок 0" not in t.lower() for t in texts)
 
 
@@ -60,7 +60,7 @@ def test_cases_after_prepositions_and_in_effects() -> None:
     «сбрасывает», and the participle agreeing with a plural card («сброшенных Воздушных гимнастов»)."""
     s = _state()
     over = Event("place", {"seat": 0, "card": "clown", "row": "1", "slot": 2, "covers": "aerialists"})
-    assert s.event_text(over, "ru", NAMES) == "Аня выкладывает Клоуна: ряд 1, место 2, поверх Воздушных гимнастов"
+    assert s.event_text(over, "ru", NAMES) == "Аня выкладывает Клоуна в ряд 1 на место 2, поверх Воздушных гимнастов"
     swap = Event("swap", {"by": "juggler", "cards": ["aerialists", "cannonball"], "row": "1"})
     assert s.event_text(swap, "ru", NAMES) == "Жонглёр меняет местами Воздушных гимнастов и Человека-ядро"
     token = Event("token", {"seat": 1, "card": "aerialists", "row": "1", "slot": 3})
@@ -78,7 +78,7 @@ def test_labels_put_the_card_after_the_verb_in_the_accusative() -> None:
                            "board": [{"row": "1", "slot": 1, "card": "aerialists", "owner": 0, "face_up": False}]})
     labels = {a.id: a.label_ru for a in s.legal_actions(0, NAMES)}
     assert labels["place:card=clown,row=1,slot=1"] == \
-        "Выложить Клоуна: ряд 1, место 1 (поверх сброшенных Воздушных гимнастов)"
+        "Выложить Клоуна в ряд 1 на место 1 (поверх сброшенных Воздушных гимнастов)"
     s = GAME.new(2, setup={"first": 0, "hands": hands,
                            "board": [{"row": "1", "slot": 1, "card": "aerialists", "owner": 0}]})
     labels = {a.id: a.label_ru for a in s.legal_actions(0, NAMES)}
