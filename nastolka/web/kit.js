@@ -17,6 +17,8 @@ export function boardContext(pres, extra) {
     data: (id) => terms[id] || {},
     tip: (id) => pickLang(terms[id], "tip_") || "",
     word: (key) => pickLang(words[key], "") ?? "",
+    // the game's help line for a kind of decision (its decisions.toml, as the terminal shows it)
+    decision: (key) => pickLang(((pres && pres.decisions) || {})[key], "") ?? "",
     ...extra,
   };
 }

@@ -26,7 +26,7 @@ from .procs import ServerProcess
 # wrote: the module must run on one xdist worker, in order (`--dist loadgroup` in the Makefile).
 pytestmark = [pytest.mark.xdist_group("browser")]
 
-DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 # what a person must never read on a game page (the log's event texts come from the games' text modules)
@@ -85,12 +85,37 @@ def version(page: Any) -> int:
     return int(page.locator(".table-page").get_attribute("data-version") or 0)
 
 
+#: the decision kinds each page met, with the question the decision bar asked (game -> kind -> question)
+ASKED: dict[str, dict[str, str]] = {}
+
+
+def assert_decision_bar(page: Any) -> None:
+    """The decision bar is inside the first viewport (1280×800 or 390×844, wherever the page is scrolled to)
+    and says what is asked: the game's question, not only "your move"."""
+    bar = page.locator("#decision")
+    box = bar.bounding_box()
+    vw, vh = page.evaluate("[window.innerWidth, window.innerHeight]")
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= vh and box["x"] >= 0 and box["x"] + box["width"] <= vw, \
+        f"the decision bar {box} is not inside the {vw}×{vh} viewport"
+    buttons = bar.locator("button.act")
+    assert buttons.count() == page.locator("button.act").count(), "an answer is outside the decision bar"
+    question = page.locator("#question")
+    assert question.count() == 1, "the decision bar does not say what is asked"
+    text = question.inner_text().strip()
+    assert text, "the decision's question is empty"
+    kind = str(page.evaluate("""() => { const v = document.querySelector('.table-page'); return v ? v.dataset.decision || '' : ''; }"""))
+    game = str(page.evaluate("document.querySelector('.table-page').dataset.game || ''"))
+    ASKED.setdefault(game, {})[kind] = text
+
+
 def take_turn(page: Any, rng: random.Random) -> bool:
-    """Click one legal action if this page has any; wait until the table has moved on."""
+    """Click one legal action if this page has any (after checking the decision bar asks it, on screen);
+    wait until the table has moved on."""
     buttons = page.locator("button.act:enabled")
     n = buttons.count()
     if not n:
         return False
+    assert_decision_bar(page)
     before = str(version(page))
     buttons.nth(rng.randrange(n)).click()
     page.wait_for_function(

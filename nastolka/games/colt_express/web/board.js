@@ -152,3 +152,21 @@ export function logCards(ctx, e) {
   if (a.card === null || a.card === undefined) return owner ? [cardFace(ctx, null, owner, { cls: "ce-log" })] : [];
   return [cardFace(ctx, a.card, owner, { cls: `ce-log${a.face_down ? " down" : ""}`, attrs: attrs(a.card) })];
 }
+
+// what the decision asks (the decision bar): the phase, the kind of turn, the card resolving — in the
+// words of web/words.toml and the game's decisions.toml (the terminal's help lines)
+export function question(view, ctx, legal) {
+  const ph = view.phase;
+  if (ph === "setup" || ph === "keep" || ph === "cover") return ctx.decision(ph === "setup" ? "setup2p" : ph === "keep" ? "keep2p" : "cover") || ctx.word("q_other");
+  if (ph === "schemin") {
+    const kind = (view.turns || "")[view.turn] || "N";
+    const parts = [ctx.word(`q_schemin_${kind}`) || ctx.word("q_schemin")];
+    if (kind !== "T" && legal.some((a) => a.id.includes("face=down"))) parts.push(ctx.word("q_ghost"));
+    return parts.join("\n");
+  }
+  if (ph === "stealin") {
+    const r = view.resolving || {};
+    return ctx.word("q_stealin").split("{card}").join(r.card ? ctx.term(String(r.card).split(":")[0]) : "");
+  }
+  return ctx.word(`q_${ph}`) || ctx.word("q_other");
+}

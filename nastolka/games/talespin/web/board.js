@@ -129,3 +129,27 @@ export function logCards(ctx, e) {
   return ids.filter((c) => c === null || (typeof c === "string" && ctx.has(c)))
     .map((c) => cardFace(ctx, c, { cls: "mini ts-log", attrs: { "data-card": c || "" } }));
 }
+
+// what the decision asks this seat (the decision bar): the kind of decision and its context from the view,
+// in the words of the board's web/words.toml; a window says which window it is and what passing gives up
+export function question(view, ctx, legal) {
+  const dec = view.decision;
+  if (!dec) return "";
+  const say = (key, vars = {}) => Object.entries(vars).reduce((s, [k, v]) => s.split(`{${k}}`).join(String(v)), ctx.word(key));
+  const df = view.dogfight;
+  const name = (s) => (s === "khan" ? ctx.word("khan") : ctx.seatNames[s] || "");
+  if (dec.kind === "window") {
+    const where = say(`q_window_${dec.context}`, { who: name(view.active) }) || ctx.decision(`window.${dec.context}`);
+    const onlyPass = legal.length === 1 && legal[0].id === "pass";
+    return [where, onlyPass ? ctx.word("q_pass_only") : ctx.word("q_pass_gives_up")].filter(Boolean).join("\n");
+  }
+  const toBeat = df ? df.current + (df.ties_favour_attacker ? 1 : 0) : "";
+  const keyed = {
+    accept: ["q_accept", { who: df ? name(df.attacker) : "" }],
+    defend: ["q_defend", { n: toBeat }],
+    damage: ["q_damage", { who: df ? name(df.defender) : "" }],
+    move: ["q_move", { n: dec.context }],
+  }[dec.kind];
+  const key = keyed ? keyed[0] : (dec.context !== undefined && ctx.word(`q_${dec.kind}_${dec.context}`) ? `q_${dec.kind}_${dec.context}` : `q_${dec.kind}`);
+  return say(key, keyed ? keyed[1] : {}) || ctx.word("q_other");
+}
