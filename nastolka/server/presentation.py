@@ -5,7 +5,8 @@ Everything here is public, static data (printed on the physical cards): it never
 can be cached by the client and can never leak hidden information.
 
 - ``terms``: every TOML table of the game folder that has an ``id`` (or a key) and Russian and English
-  names, with its public fields (values, stats, type, reception…) and its rules text as ``tip_en`` /
+  names, with its public fields (values, stats, type, reception, what it does on each roll of the die…)
+  and its rules text as ``tip_en`` /
   ``tip_ru`` (from ``effect_*``, ``text_*`` or ``bonus_*``) — the same data the terminal reads.
 - ``words``: the board's words (phases, stats, labels) from ``web/words.toml`` in the game folder.
 - ``decisions``: one line of help per kind of decision (``decisions.toml``), shown in the decision bar.
@@ -25,7 +26,7 @@ from nastolka.engine.words import load
 
 #: public fields copied from a TOML table into its term (everything else stays on the server)
 PUBLIC = ("values", "type", "shipping", "range", "piloting", "receiving", "clock", "colour", "keywords",
-          "maneuver", "small", "large", "turns", "count", "main_character")
+          "maneuver", "small", "large", "turns", "count", "main_character", "die_text_en", "die_text_ru")
 #: where a table keeps its rules text, in order of preference
 TIPS = ("effect", "text", "bonus")
 

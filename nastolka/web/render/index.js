@@ -7,6 +7,7 @@ import { miniCard } from "../kit.js";
 const loaded = {};         // game id -> board function (or generic)
 const logFaces = {};       // game id -> the board's logCards(ctx, event), when it has one
 const questions = {};      // game id -> the board's question(view, ctx, legal), when it has one
+const modules = {};        // game id -> the board's module (its other optional exports: scoreCells…)
 
 export async function loadBoard(gameId, pres) {
   if (loaded[gameId]) return loaded[gameId];
@@ -21,6 +22,7 @@ export async function loadBoard(gameId, pres) {
       fn = mod.default || generic;
       if (typeof mod.logCards === "function") logFaces[gameId] = mod.logCards;
       if (typeof mod.question === "function") questions[gameId] = mod.question;
+      modules[gameId] = mod;
     } catch (err) {
       console.error(err);
     }
@@ -64,4 +66,10 @@ export function renderQuestion(gameId, view, ctx, legal) {
     console.error(err);
     return "";
   }
+}
+
+// an optional function the game's board exports (e.g. scoreCells for the result table), or null
+export function boardExport(gameId, name) {
+  const mod = modules[gameId];
+  return mod && typeof mod[name] === "function" ? mod[name] : null;
 }

@@ -22,10 +22,11 @@ function lootMarks(ctx, loot) {
   if (purses.length) {
     const values = purses.map((v) => (v === null ? "?" : `$${v}`));
     out.push(h("span", { class: "ce-mark purse", ...tipAttrs(ctx.term("purse"), `${(ctx.tip("purse") || ctx.word("tip_purse"))}\n${values.join(", ")}`) },
-      purses.length > 1 ? `${purses.length}` : (purses[0] === null ? "?" : String(purses[0]))));
+      // a count reads "×3" and a value "$250": a bare "3" beside a loot icon read as $300
+      purses.length > 1 ? `×${purses.length}` : (purses[0] === null ? "?" : `$${purses[0]}`)));
   }
-  if (loot.jewels) out.push(h("span", { class: "ce-mark jewel", ...tipAttrs(ctx.term("jewel"), (ctx.tip("jewel") || ctx.word("tip_jewel"))) }, String(loot.jewels)));
-  if (loot.strongboxes) out.push(h("span", { class: "ce-mark box", ...tipAttrs(ctx.term("strongbox"), (ctx.tip("strongbox") || ctx.word("tip_strongbox"))) }, String(loot.strongboxes)));
+  if (loot.jewels) out.push(h("span", { class: "ce-mark jewel", ...tipAttrs(ctx.term("jewel"), (ctx.tip("jewel") || ctx.word("tip_jewel"))) }, `×${loot.jewels}`));
+  if (loot.strongboxes) out.push(h("span", { class: "ce-mark box", ...tipAttrs(ctx.term("strongbox"), (ctx.tip("strongbox") || ctx.word("tip_strongbox"))) }, `×${loot.strongboxes}`));
   return out;
 }
 
@@ -56,7 +57,8 @@ export function cardFace(ctx, name, owner, opts = {}) {
   }
   const bandit = who || owner;
   return h(opts.tag || "span", { class: `ce-card ${opts.cls || ""}`, style: { "--bandit": colour(bandit) },
-    ...tipAttrs(ctx.term(kind), (ctx.tip(kind) || ctx.word(`tip_${kind}`))), ...(opts.attrs || {}) },
+    // the tip names whose card it is (the bandit), then what it does
+    ...tipAttrs(bandit ? `${ctx.term(kind)} — ${ctx.term(bandit)}` : ctx.term(kind), (ctx.tip(kind) || ctx.word(`tip_${kind}`))), ...(opts.attrs || {}) },
   h("span", { class: "ce-card-who" }, bandit ? ctx.term(bandit) : ""),
   h("span", { class: "ce-card-kind", style: { "--fit": fit(ctx.term(kind), 7) } }, ctx.term(kind)));
 }
@@ -166,7 +168,7 @@ export function question(view, ctx, legal) {
   }
   if (ph === "stealin") {
     const r = view.resolving || {};
-    return ctx.word("q_stealin").split("{card}").join(r.card ? ctx.term(String(r.card).split(":")[0]) : "");
+    return ctx.word("q_stealin").split("{c}").join(r.card ? ctx.term(String(r.card).split(":")[0]) : "");
   }
   return ctx.word(`q_${ph}`) || ctx.word("q_other");
 }
