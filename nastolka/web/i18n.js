@@ -30,6 +30,7 @@ const STRINGS = {
     cancel_table: "Cancel the table", cancel_confirm: "Cancel this table? It will not start, and everyone at it is told.",
     remove_seat: "Free the seat", remove_confirm: "Free this seat? {name} will be watching, and the seat is open again.",
     confirm_yes: "Yes", confirm_no: "No, keep it", cancelled_note: "This table was cancelled before it started.",
+    seconds: "{n} s", leave_confirm: "Leave the game? A bot plays for you until you come back (the «I'm back» button).", leave_yes: "Leave",
   },
   ru: {
     name: "Имя", lobby: "Столы", create: "Новый стол", game: "Игра", players: "Игроки",
@@ -58,6 +59,7 @@ const STRINGS = {
     cancel_table: "Отменить стол", cancel_confirm: "Отменить этот стол? Игра не начнётся, все за столом узнают об этом.",
     remove_seat: "Освободить место", remove_confirm: "Освободить место? {name} станет зрителем, а место снова будет свободным.",
     confirm_yes: "Да", confirm_no: "Нет, оставить", cancelled_note: "Этот стол отменили до начала игры.",
+    seconds: "{n} сек", leave_confirm: "Выйти из игры? За вас будет играть бот, пока вы не вернётесь (кнопка «Я вернулся»).", leave_yes: "Выйти",
   },
 };
 

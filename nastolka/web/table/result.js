@@ -48,6 +48,7 @@ function scoreTable(st, res, order, names, view) {
   }
   const cols = Object.entries(details).filter(([k, v]) => Array.isArray(v) && v.length === names.length && word(`result_${k}`));
   const marks = Object.entries(details).filter(([k, v]) => Array.isArray(v) && v.length !== names.length && word(`result_${k}`));
+  if (window.matchMedia && window.matchMedia("(max-width: 560px)").matches) return transposed(st, res, order, names, score, cols, marks, word);
   return h("table", { class: "score-table" },
     h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("players")), h("th", {}, score.head),
       cols.map(([k]) => h("th", {}, word(`result_${k}`))), marks.map(([k]) => h("th", {}, word(`result_${k}`)))),
@@ -63,4 +64,21 @@ function scoreNotes(st, res) {
     .map(([k, v]) => h("li", {}, `${word(`result_${k}`)}: ${word(`reason_${v}`) || (typeof v === "number" ? String(v) : "")}`))
     .filter((li) => !li.textContent.endsWith(": "));
   return notes.length ? h("ul", { class: "score-notes" }, notes) : null;
+}
+
+// on a phone the table turns: one column per player (in rank order), one row per figure, so a dozen
+// figures fit a 390 px screen without scrolling sideways
+function transposed(st, res, order, names, score, cols, marks, word) {
+  const row = (head, cell, key) => h("tr", {}, h("th", {}, head), order.map(([, i]) => {
+    const attrs = { "data-seat": i };
+    if (key) attrs["data-key"] = key;
+    return h("td", attrs, cell(i));
+  }));
+  const rank = new Map(order.map(([r, i]) => [i, r]));
+  return h("table", { class: "score-table turned" },
+    h("tr", {}, h("th", {}, t("players")), order.map(([, i]) => h("th", { class: i === st.msg.you ? "me" : "" }, names[i]))),
+    row(t("rank"), (i) => String(rank.get(i))),
+    row(score.head, (i) => score.cells[i]),
+    cols.map(([k, v]) => row(word(`result_${k}`), (i) => String(v[i]), k)),
+    marks.map(([k, v]) => row(word(`result_${k}`), (i) => (v.includes(i) ? "✓" : ""), k)));
 }
