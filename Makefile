@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 NATIVE := $(VENV)/.native
 NATIVE_SOURCES := setup.py $(wildcard nastolka/*.py nastolka/engine/*.py nastolka/games/*/*.py) nastolka/server/patch.py nastolka/rl/sink.py
 
-.PHONY: play serve test lint typecheck unit web playthroughs bench bench-compare bench-accept clean chromium native pure
+.PHONY: play serve test lint typecheck unit web ops-tools playthroughs bench bench-compare bench-accept clean chromium native pure
 
 # mypy (which brings mypyc) is installed first so the editable install can compile (no build isolation).
 # Without a C compiler, or with NASTOLKA_PURE=1, the install says so and stays pure Python.
@@ -57,12 +57,26 @@ chromium:
 	    echo "error: could not install Chromium. Run: sudo apt-get install -y chromium  (or set CHROMIUM=/path/to/chromium)"; exit 1; fi; \
 	fi
 
+# The operator's files (docs/ops/) are checked by nginx -t and systemd-analyze verify (tests/test_ops_configs.py):
+# install Debian's packages when missing, or stop here saying how — never skipped.
+ops-tools:
+	@missing=""; \
+	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
+	command -v systemd-analyze >/dev/null 2>&1 || missing="$$missing systemd"; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian's$$missing (the tests check docs/ops/ with them)…"; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; \
+	  elif command -v sudo >/dev/null 2>&1; then sudo apt-get update -qq && sudo apt-get install -y -qq $$missing >/dev/null; fi; \
+	  if ! { command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; } || ! command -v systemd-analyze >/dev/null 2>&1; then \
+	    echo "error: could not install$$missing. Run: sudo apt-get install -y$$missing"; exit 1; fi; \
+	fi
+
 # The whole suite runs on the build `make` produced (compiled where a compiler is), then the rules,
 # engine, generic and bot tests again on the pure sources. NASTOLKA_EXPECT_BUILD makes a silent fallback
 # to pure Python a failure. pytest exits 5 when it collects no test: that is a failure here, said plainly.
 PURE_TESTS := tests/colt_express tests/show_battle tests/talespin tests/bots tests/native \
 	tests/test_engine.py tests/test_generic_games.py tests/test_playthroughs.py tests/test_secure_rng.py tests/test_rules_version.py
-unit: $(NATIVE) chromium
+unit: $(NATIVE) chromium ops-tools
 	@expect=$$(test -f nastolka/_compiled.json && echo compiled || echo pure); \
 	echo "== tests on the $$expect build"; \
 	NASTOLKA_CHROMIUM=$(CHROMIUM) NASTOLKA_EXPECT_BUILD=$$expect $(BIN)/pytest -n auto --dist loadgroup; code=$$?; \

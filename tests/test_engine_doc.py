@@ -8,6 +8,7 @@ exists on ``GameState`` (or the descriptor), so a renamed hook cannot leave a st
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import re
 from pathlib import Path
@@ -22,6 +23,17 @@ NAMED = {m.group(1) for m in re.finditer(r"`@?(?:classmethod )?([A-Za-z_][A-Za-z
 #: the parts the clients look for in a game's folder (``Game.part`` and the server's board files)
 PARTS = ("text.py", "words.toml", "decisions.toml", "tui.py", "observe.py", "vocab.json", "web/board.js",
          "web/board.css", "web/words.toml", "heuristic.py")
+
+
+def _abstract_hooks() -> set[str]:
+    """The hooks ``GameState`` declares abstract, read from its source (a compiled ``GameState`` has no
+    ``__abstractmethods__`` to ask)."""
+    source = (Path(__file__).resolve().parents[1] / "nastolka" / "engine" / "state.py").read_text(encoding="utf-8")
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ClassDef) and node.name == "GameState":
+            return {f.name for f in node.body if isinstance(f, ast.FunctionDef)
+                    and any(getattr(d, "id", getattr(d, "attr", "")) == "abstractmethod" for d in f.decorator_list)}
+    raise AssertionError("no GameState in nastolka/engine/state.py")
 
 
 def _overridden(cls: type) -> set[str]:
@@ -43,7 +55,8 @@ def _hook_rows() -> set[str]:
 
 
 def test_every_required_hook_is_in_the_contract() -> None:
-    assert GameState.__abstractmethods__ <= NAMED, sorted(GameState.__abstractmethods__ - NAMED)
+    required = _abstract_hooks()
+    assert len(required) >= 9 and required <= NAMED, sorted(required - NAMED)
 
 
 def test_every_hook_a_game_overrides_is_in_the_contract() -> None:

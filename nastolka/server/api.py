@@ -10,14 +10,15 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from fastapi import APIRouter, Header, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from nastolka.bots import bot_names
-from nastolka.engine import RecordError, all_games
-from nastolka.engine.words import record_names
+from nastolka.engine import all_games
 
 from . import social
+from .accounts.guests import who_joins
 from .errors import PlayError
+from .ratelimit import address_key
 from .ratings import leaderboard
 from .runtime import state_message
 from .schemas import ERRORS, Act, Created, CreateTable, Join, Remove, Seated, TableOnly
@@ -31,7 +32,8 @@ def service(request: Request) -> TableService:
 
 
 def address(request: Request) -> str:
-    return request.client.host if request.client else "?"
+    """The key the request's address counts under (an IPv6 /64 is one address: ``ratelimit.address_key``)."""
+    return address_key(request.client.host) if request.client else "?"
 
 
 @router.get("/games")
@@ -70,19 +72,21 @@ async def create(request: Request, body: CreateTable) -> dict[str, Any]:
 
 @router.get("/tables/{table_id}")
 async def table(request: Request, table_id: str, x_seat_token: str | None = Header(default=None),
-                x_invite: str | None = Header(default=None), invite: str | None = None) -> dict[str, Any]:
+                x_invite: str | None = Header(default=None)) -> dict[str, Any]:
     """A table's state (``X-Seat-Token``: that seat's view). A private table only with its invite secret
-    (``X-Invite`` or ``?invite=``) or a seat token."""
+    (``X-Invite``; never in the URL, where access logs and browser history keep it) or a seat token."""
     svc = service(request)
     rt = await svc.get(table_id)
-    await svc.check_reader(rt, x_seat_token, x_invite or invite)
+    await svc.check_reader(rt, x_seat_token, x_invite)
     seat = await svc.seat_of(rt, x_seat_token) if x_seat_token else None
     return state_message(rt, seat, list(rt.log)[-20:], full=True)
 
 
 @router.post("/tables/{table_id}/join", response_model=Seated)
 async def join(request: Request, table_id: str, body: Join) -> dict[str, Any]:
-    rt, seat, token = await service(request).join(table_id, body.seat, body.name, body.invite)
+    account = await who_joins(request, body.name)   # signed in: as yourself; a guest: never under a handle
+    rt, seat, token = await service(request).join(table_id, body.seat, body.name, body.invite, account=account)
+    request.app.state.chatfeed.seated_at(rt.id, address(request))   # its spectator reads are a player's
     return {"seat": seat, "token": token, "table": rt.public()}
 
 
@@ -131,9 +135,9 @@ async def act(request: Request, table_id: str, body: Act,
 
 @router.get("/tables/{table_id}/record")
 async def record(request: Request, table_id: str, x_seat_token: str | None = Header(default=None),
-                 x_invite: str | None = Header(default=None), invite: str | None = None) -> JSONResponse:
+                 x_invite: str | None = Header(default=None)) -> JSONResponse:
     svc = service(request)
-    await svc.check_reader(await svc.get(table_id, outdated_ok=True), x_seat_token, x_invite or invite)
+    await svc.check_reader(await svc.get(table_id, outdated_ok=True), x_seat_token, x_invite)
     data = await svc.record(table_id)
     talk = await social.chat_log(svc, table_id)
     if talk:   # the table's chat belongs to its record (both channels)
@@ -143,22 +147,12 @@ async def record(request: Request, table_id: str, x_seat_token: str | None = Hea
 
 @router.get("/tables/{table_id}/replay/{step}")
 async def replay_step(request: Request, table_id: str, step: int, x_seat_token: str | None = Header(default=None),
-                      x_invite: str | None = Header(default=None), invite: str | None = None) -> dict[str, Any]:
-    """The spectator's view after ``step`` actions of a finished game, with that step's public events
-    (the whole game is replayed once, off the event loop, and cached)."""
-    svc = service(request)
-    await svc.check_reader(await svc.get(table_id, outdated_ok=True), x_seat_token, x_invite or invite)
-    data = await svc.record(table_id)
-    total = len(data["actions"])
-    if not 0 <= step <= total:
-        raise PlayError("bad_step", "bad_step", total=total)
-    try:
-        frames = await request.app.state.replays.frames(table_id, data)
-    except RecordError as exc:   # e.g. a record of other rules (named in the message), never a 500
-        raise PlayError("bad_record", "bad_record", 409, detail=str(exc)) from None
-    seats = data.get("seats", [])
-    names = {lang: record_names(seats, int(data["players"]), lang) for lang in ("en", "ru")}
-    return {"step": step, "total": total, **frames[step], "seats": seats, "names": names, "game": data["game"]}
+                      x_invite: str | None = Header(default=None)) -> Response:
+    """The spectator's view after ``step`` actions of a finished game, with that step's public events:
+    stored when the game ended, so this is one read (``replays.py``). A private table's replay needs
+    ``X-Invite`` or ``X-Seat-Token``."""
+    text = await request.app.state.replays.answer(table_id, step, address(request), x_seat_token, x_invite)
+    return Response(text, media_type="application/json")
 
 
 @router.get("/ratings/{game}")

@@ -17,11 +17,11 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Mount
 
-from . import api, presentation_api, social_api, ws
+from . import accounts, api, ops, presentation_api, social_api, ws
 from .bots import BotWorker
 from .chatfeed import ChatFeed
 from .config import Settings
@@ -30,7 +30,7 @@ from .errors import PlayError, refusal
 from .guard import CreateLimit, Guard
 from .hub import Hub
 from .pubsub import RedisBus, listen_postgres
-from .replays import ReplayCache
+from .replays import ReplayStore
 from .tables import TableService
 from .warmup import warm_up
 
@@ -62,10 +62,15 @@ def evict_idle(service: TableService, hub: Hub, worker: BotWorker, idle: float) 
 
 
 def allowed_methods(request: Request) -> list[str]:
+    """Every method some route answers at this path. Asked through ``matches`` with each method (not by
+    reading routes' paths): FastAPI nests included routers, whose routes are not in the app's list."""
     methods: set[str] = set()
-    for route in request.app.router.routes:
-        if isinstance(route, APIRoute) and route.path_regex.match(request.url.path):
-            methods |= route.methods or set()
+    for method in ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"):
+        scope = {**request.scope, "method": method}
+        for route in request.app.router.routes:
+            if not isinstance(route, Mount) and route.matches(scope)[0] == Match.FULL:
+                methods.add(method)
+                break
     return sorted(methods)
 
 
@@ -98,7 +103,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub()
         worker = BotWorker(service, delay=settings.bot_delay, threads=settings.bot_threads)
         feed = ChatFeed(service, hub)
-        service.listeners += [hub.on_change, worker.on_change, feed.on_change]
+        replays = ReplayStore(db, settings)
+        service.listeners += [hub.on_change, worker.on_change, feed.on_change, replays.on_change]
         tasks: list[asyncio.Task[None]] = []
         ready = asyncio.Event()
         if settings.redis_url:
@@ -112,15 +118,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             ready.set()
         await asyncio.wait_for(ready.wait(), 15)
         app.state.settings, app.state.db, app.state.service = settings, db, service
+        app.state.accounts.db = db
         app.state.hub, app.state.worker, app.state.chatfeed = hub, worker, feed
+        ops.start(app)   # ops hook: metrics and logs of moves, bots, clocks, database trips
+        app.state.replays = replays
         await worker.recover()
         tasks.append(asyncio.create_task(_evict_idle(service, hub, worker, settings.idle_evict)))
         warm_up()
         settle_heap()
+        log.info("start", extra={"database": db.engine.url.render_as_string(hide_password=True),
+                                 "fanout": "redis" if redis_bus else "postgres" if db.is_postgres else "none",
+                                 "instance": service.instance, "tables_in_memory": len(service.cache)})
         try:
             yield
         finally:
             await worker.close()
+            await app.state.accounts.close()
+            await replays.close()
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
@@ -130,16 +144,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             gc.unfreeze()   # what this app froze may be garbage now (several apps live in one test process)
 
     app = FastAPI(title="nastolka", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
+    accounts.install(app, settings)   # its cross-site check runs inside the guard's limits
     app.add_middleware(Guard, settings=settings, create_limit=CreateLimit(settings))
-    app.state.replays = ReplayCache(settings.replay_cache)
+    ops.install(app, settings)   # ops hook: request ids, the drain gate, /healthz, /readyz, /metrics
 
     @app.exception_handler(PlayError)
     async def play_error(_request: Request, exc: PlayError) -> JSONResponse:
+        log.info("request refused", extra={"reason": exc.code, "status": exc.status})   # ops hook
         return JSONResponse({"error": exc.to_json()}, status_code=exc.status)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         """Unknown routes, wrong methods, unreadable bodies: the same error shape as everything else."""
+        if exc.status_code == 404 and request.url.path.startswith("/api/") and allowed_methods(request):
+            # a route of the API asked with another method fell through to the static files' mount
+            exc = StarletteHTTPException(405, "Method Not Allowed")
         codes = {404: "not_found", 405: "method_not_allowed", 400: "bad_request"}
         headers = dict(getattr(exc, "headers", None) or {})
         if exc.status_code == 405:   # every method of the path, not only those of the first route matched
@@ -159,10 +178,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
         return JSONResponse({"error": refusal("bad_request", "bad_request", detail="; ".join(parts))},
                             status_code=422)
-
-    @app.get("/healthz")
-    async def health() -> dict[str, str]:
-        return {"status": "ok"}
 
     app.include_router(api.router)
     app.include_router(ws.router)

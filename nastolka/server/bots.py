@@ -106,7 +106,11 @@ class BotWorker:
             bot = self._bot_for(rt, seat)
             snapshot = rt.state.clone()
             loop = asyncio.get_running_loop()
+            started = loop.time()
             aid = await loop.run_in_executor(self.executor, bot.choose, snapshot, seat)
+            await self._pace(bot, snapshot.legal_count(seat), loop.time() - started)
+            if rt.version != version or rt.status != "playing" or not rt.seats[seat].bot_plays:
+                return
             by = "bot" if rt.seats[seat].kind == "bot" else "clock"
             await self.service.submit(rt, seat, aid, version, by=by)
         except PlayError as exc:
@@ -116,6 +120,25 @@ class BotWorker:
             raise
         except Exception:
             log.exception("bot failed at table %s seat %s", rt.id, seat)
+
+    @staticmethod
+    async def _pace(bot: Any, choices: int, took: float) -> None:
+        """Answer no sooner than the bot usually thinks, so its timing tells nothing.
+
+        Why: a search bot answers at once when it has one legal action and after its whole budget
+        otherwise; through the server that was 1 ms against 421 ms — anyone watching learnt when a seat
+        had a single choice (a hidden hand's content, in TaleSpin). A bot's pace is what its searches
+        with a real choice took (a moving average, starting from its time budget); a quicker answer
+        waits the difference on the event loop, holding no bot thread."""
+        pace = getattr(bot, "_pace", None)
+        if pace is None:
+            config = getattr(bot, "config", None)
+            pace = float(getattr(config, "seconds", None) or 0.0)
+        if choices > 1:   # a real search: it sets the pace
+            pace = took if pace == 0.0 else 0.8 * pace + 0.2 * took
+        bot._pace = pace
+        if took < pace:
+            await asyncio.sleep(pace - took)
 
     async def _clock(self, rt: Runtime, seat: int, version: int) -> None:
         try:

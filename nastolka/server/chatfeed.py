@@ -31,10 +31,13 @@ log = logging.getLogger("nastolka.server")
 BACKLOG = 200
 
 
-def may_read(channel: str, seat: int | None, status: str) -> bool:
+def may_read(channel: str, seat: int | None, status: str, seated_here: bool = False) -> bool:
     """Players' chat is table talk everyone hears; the spectators' chat reaches players only after the game
-    (so nobody watching can coach a player through the page)."""
-    return channel == "players" or seat is None or status == "over"
+    (so nobody watching can coach a player through the page). ``seated_here``: the reader's address holds a
+    seat at this table — a player who leaves the token out of ``GET …/chat`` is still a player. (Sockets
+    are not judged by address: a spectator in the same household as a player must see the chat they write
+    in; the browser reads chat only over its socket.)"""
+    return channel == "players" or status == "over" or (seat is None and not seated_here)
 
 
 def message(row: Any) -> dict[str, Any]:
@@ -48,6 +51,19 @@ class ChatFeed:
         self._waiting: dict[Client, list[dict[str, Any]]] = {}
         #: tables seen over (their spectators' chat has been opened to the players)
         self._over: set[str] = set()
+        #: the address keys that hold a seat at each table (seen at a join, a rematch, a seated hello or a
+        #: chat with a token): what ``GET …/chat`` judges a reader without a token by
+        self._seated: dict[str, set[str]] = {}
+
+    # ------------------------------------------------------------------ who sits where
+    def seated_at(self, table_id: str, address: str) -> None:
+        """Remember that ``address`` holds a seat at ``table_id``: its spectator reads are a player's."""
+        if len(self._seated) > 50_000:
+            self._seated.clear()
+        self._seated.setdefault(table_id, set()).add(address)
+
+    def seated_here(self, table_id: str, address: str) -> bool:
+        return address in self._seated.get(table_id, ())
 
     # ------------------------------------------------------------------ one socket
     async def welcome(self, rt: Runtime, client: Client) -> None:
@@ -101,6 +117,7 @@ class ChatFeed:
         if len(self._over) > 50_000:
             self._over.clear()
         self._over.add(rt.id)
+        self._seated.pop(rt.id, None)
         seated = [c for c in self.hub.clients.get(rt.id, ()) if c.seat is not None]
         if not seated:
             return

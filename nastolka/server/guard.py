@@ -3,17 +3,20 @@
 Why a raw ASGI middleware: a body limit has to act before the framework buffers the body (one 105 MB POST
 took the server to 730 MB), and a request refused for its rate should cost almost nothing. Websocket
 handshakes count as reads; the socket then has its own message bucket and the per-address socket cap.
+Every bucket is keyed by ``address_key`` (an IPv6 /64 is one address). A body must arrive within
+``body_timeout`` (408 otherwise); the headers' own deadline is kept below the framework (``serving.py``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections import OrderedDict
 from typing import Any
 
 from .config import Settings
 from .errors import refusal
-from .ratelimit import TokenBucket
+from .ratelimit import TokenBucket, address_key
 
 #: headers every HTTP answer carries: no framing, no MIME sniffing, scripts and styles only from here
 SECURITY_HEADERS = [
@@ -73,7 +76,7 @@ class Guard:
         if scope["type"] == "lifespan":
             await self.app(scope, receive, send)
             return
-        address = scope["client"][0] if scope.get("client") else "?"
+        address = address_key(scope["client"][0]) if scope.get("client") else "?"   # an IPv6 /64 is one
         method = scope.get("method", "GET")
         if scope["type"] == "websocket" or method in _READS:
             allowed = self.reads.allow(address)
@@ -103,7 +106,12 @@ class Guard:
         if method not in _READS:   # read the whole (small) body here, so no request can grow past the cap
             chunks, size = [], 0
             while True:
-                message = await receive()
+                try:   # a body trickled in a byte at a time must not hold the connection for ever
+                    message = await asyncio.wait_for(receive(), self.settings.body_timeout)
+                except TimeoutError:
+                    await _answer(send, 408, error_body("too_slow", "body_slow", n=self.settings.body_timeout),
+                                  [(b"connection", b"close")])
+                    return
                 if message["type"] == "http.disconnect":
                     return
                 chunk = message.get("body", b"")

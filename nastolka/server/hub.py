@@ -46,6 +46,9 @@ class Client:
     ws: WebSocket
     table_id: str
     seat: int | None = None
+    #: when this socket was last sent a full state for ``sync``, and the one deferred until the interval ends
+    sync_at: float = float("-inf")
+    sync_timer: asyncio.TimerHandle | None = None
     #: the hash of the token this socket said hello with: the seat is re-checked against it after every
     #: change, so a socket never keeps a seat its token no longer holds
     token_hash: str | None = None

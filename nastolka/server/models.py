@@ -57,7 +57,9 @@ seats = Table(
     Column("away", Integer, nullable=False, server_default="0"),  # 1: the clock ran out, a bot plays
     Column("invite_hash", String(64), nullable=True),  # sha256 of a reserved seat's invite secret
     Column("bank_left", Float, nullable=True),        # seconds left of the person's time bank; NULL: all of it
+    Column("account_id", Integer, nullable=True),     # the account seated here (signed in), NULL: a guest or a bot
 )
+Index("ix_seats_account", seats.c.account_id)
 
 actions = Table(
     "actions", metadata,
@@ -80,6 +82,25 @@ chat = Table(
     Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
 )
 Index("ix_chat_table", chat.c.table_id, chat.c.id)
+
+#: ratings keyed by a display name from before accounts (migration 0009): history nobody can claim by a name
+ratings_unclaimed = Table(
+    "ratings_unclaimed", metadata,
+    Column("game", String(40), primary_key=True),
+    Column("player", String(60), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False, server_default="0"),
+)
+
+#: one row per step of a finished game: the whole answer of ``GET …/replay/<step>`` as JSON text, written
+#: once when the game ends (``replays.py``)
+replay_frames = Table(
+    "replay_frames", metadata,
+    Column("table_id", String(16), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("step", Integer, primary_key=True),
+    Column("frame", Text, nullable=False),
+)
 
 ratings = Table(
     "ratings", metadata,

@@ -1,6 +1,8 @@
 """OpenSkill (Plackett–Luce) ratings per game, updated in the transaction that ends a game.
 
-Players are identified by display name (there are no accounts); bots by ``bot:<level>``. New players'
+Players are identified by account (``a:<account id>``, issue 25), bots by ``bot:<level>``; a table is rated
+only when every person at it sits as an account. Rows keyed by a display name (before accounts) were moved
+to ``ratings_unclaimed`` by migration 0009: history nobody can claim by typing a name. New players'
 rows are upserted, then every row is read ``FOR UPDATE`` (in name order), so two games ending at once on
 PostgreSQL neither fail nor lose each other's update.
 """
@@ -10,11 +12,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from openskill.models import PlackettLuce
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, String, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
+from nastolka.engine.words import level_name
+
+from .accounts.schema import accounts
 from .models import ratings
+from .runtime import Runtime
 
 _MODEL = PlackettLuce()
 
@@ -60,8 +66,47 @@ def ensure_rows(conn: Connection, game: str, names: Sequence[str]) -> None:
             conn.execute(insert(ratings), missing)
 
 
+def rating_keys(rt: Runtime) -> list[str] | None:
+    """The rating key of every seat, or None when the table is not rated (casual, or a person at it is a
+    guest). A person away (a bot standing in) is still rated as themselves."""
+    if not rt.rated:
+        return None
+    keys = []
+    for seat in rt.seats:
+        if seat.kind == "bot":
+            keys.append(seat.player_name())
+        elif seat.account_id is not None:
+            keys.append(f"a:{seat.account_id}")
+        else:
+            return None
+    return keys
+
+
+#: the familiar scale: a newcomer (mu 25, sigma 25/3) shows 1500; the number is conservative (mu - 2 sigma)
+BASE, SCALE, START = 1500, 60.0, 25.0 - 2 * 25.0 / 3
+
+
+def shown(mu: float, sigma: float) -> tuple[int, int]:
+    """(rating, ±): a conservative estimate on a 1500 scale and its two-sigma spread."""
+    return round(BASE + SCALE * (mu - 2 * sigma - START)), round(SCALE * 2 * sigma)
+
+
 def leaderboard(conn: Connection, game: str, limit: int = 50) -> list[dict[str, object]]:
-    rows = conn.execute(select(ratings).where(ratings.c.game == game)).all()
-    ordered = sorted(rows, key=lambda r: r.mu - 3 * r.sigma, reverse=True)[:limit]
-    return [{"player": r.player, "mu": round(r.mu, 2), "sigma": round(r.sigma, 2),
-             "ordinal": round(r.mu - 3 * r.sigma, 2), "games": r.games} for r in ordered]
+    """Accounts (by handle) and bots (by their level's name in both languages), best first."""
+    rows = conn.execute(select(ratings, accounts.c.handle)
+                        .outerjoin(accounts, ratings.c.player == ("a:" + accounts.c.id.cast(String)))
+                        .where(ratings.c.game == game)).all()
+    out: list[dict[str, object]] = []
+    for r in sorted(rows, key=lambda r: r.mu - 2 * r.sigma, reverse=True):
+        if r.player.startswith("bot:"):
+            level = r.player.removeprefix("bot:")
+            name = {lang: level_name(level, lang) for lang in ("en", "ru")}
+            kind = "bot"
+        elif r.handle is not None:
+            name, kind = {"en": r.handle, "ru": r.handle}, "account"
+        else:
+            continue   # a deleted account
+        rating, spread = shown(r.mu, r.sigma)
+        out.append({"player": r.handle if kind == "account" else r.player, "kind": kind, "name": name,
+                    "rating": rating, "spread": spread, "games": r.games})
+    return out[:limit]

@@ -30,12 +30,14 @@ class SeatInfo:
     away: bool
     invite_hash: str | None = None   # a reserved seat's invite secret, hashed (never sent)
     bank_left: float | None = None   # seconds left of the person's time bank as stored (None: all of it)
+    account_id: int | None = None    # the account seated here (never sent: the name is the handle)
 
     @classmethod
     def from_row(cls, row: Any) -> SeatInfo:
         bank = getattr(row, "bank_left", None)
         return cls(row.seat, row.kind, row.name, row.bot, row.token_hash, bool(row.away),
-                   getattr(row, "invite_hash", None), float(bank) if bank is not None else None)
+                   getattr(row, "invite_hash", None), float(bank) if bank is not None else None,
+                   getattr(row, "account_id", None))
 
     def public(self) -> dict[str, Any]:
         return public_seat(self)

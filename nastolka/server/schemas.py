@@ -46,7 +46,8 @@ class CreateTable(BaseModel):
 class Join(BaseModel):
     model_config = _STRICT
     seat: Int = Field(ge=0, le=11)
-    name: StrictStr = Field(min_length=1, max_length=60)
+    #: the display name; signed in, leave it out to sit as yourself (the seat is bound to your account)
+    name: Annotated[StrictStr, Len(1, 60)] | None = None
     #: the secret of the invite link: needed for a reserved seat, and for any seat of a private table
     invite: Annotated[StrictStr, Len(1, 200)] | None = None
 

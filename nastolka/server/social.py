@@ -26,14 +26,15 @@ from . import store
 from .chatfeed import may_read
 from .errors import PlayError
 from .models import chat, seats, tables
-from .names import clean_name
+from .names import clean_name, name_key, same_name
 from .ratelimit import TokenBucket
 from .runtime import Runtime
 from .tables import TableService
 from .tokens import hash_token, new_token
 
 MAX_TEXT = 300
-MAX_PER_TABLE = 1000
+#: messages each channel of a table may hold (``Settings.chat_cap_players`` / ``chat_cap_spectators``)
+CAPS = {"players": 1000, "spectators": 300}
 CHANNELS = ("players", "spectators")
 HINT_ITERATIONS = 600
 HINT_SECONDS = 1.5
@@ -55,36 +56,56 @@ def clean_text(raw: Any) -> str:
     return text
 
 
-def _allow(table_id: str, who: str) -> bool:
-    if len(_buckets) > 20_000:
-        _buckets.clear()
-    key = (table_id, who)
+#: each channel's own budget per table (rate per second, burst): a spectators' flood never spends the
+#: players' (issue 34: one anonymous spectator made half the players' messages fail)
+_TABLE_RATE = {"players": (3.0, 20), "spectators": (2.0, 10)}
+#: what one address may write as spectators, whatever names it uses (a name is free to change)
+_SPECTATOR_ADDRESS_RATE = (0.5, 6)
+
+
+def _bucket(key: tuple[str, str], rate: tuple[float, int]) -> TokenBucket:
     bucket = _buckets.get(key)
     if bucket is None:
-        bucket = _buckets[key] = TokenBucket(0.5, 4)     # a message every 2 s, bursts of 4
-    table_bucket = _buckets.setdefault((table_id, "*"), TokenBucket(3, 20))
-    return bucket.allow() and table_bucket.allow()
+        bucket = _buckets[key] = TokenBucket(*rate)
+    return bucket
+
+
+def _allow(table_id: str, channel: str, who: str, address: str) -> bool:
+    """The writer's own budget (a message every 2 s, bursts of 4), a spectator's address's, and the
+    channel's at this table: all must allow the message."""
+    if len(_buckets) > 20_000:
+        _buckets.clear()
+    buckets = [_bucket((table_id, f"{channel}:{who}"), (0.5, 4))]
+    if channel == "spectators":
+        buckets.append(_bucket(("spectator@", address), _SPECTATOR_ADDRESS_RATE))
+    buckets.append(_bucket((table_id, f"{channel}:*"), _TABLE_RATE[channel]))
+    return all(b.allow() for b in buckets)
 
 
 def _row(r: Any) -> dict[str, Any]:
     return {"id": r.id, "channel": r.channel, "seat": r.seat, "name": r.name, "text": r.text}
 
 
-async def post_chat(svc: TableService, rt: Runtime, seat: int | None, name: Any, text: Any) -> dict[str, Any]:
-    """A seated person writes in the players' channel; anyone else (with a name) in the spectators'."""
+async def post_chat(svc: TableService, rt: Runtime, seat: int | None, name: Any, text: Any, *,
+                    address: str = "?", caps: dict[str, int] | None = None) -> dict[str, Any]:
+    """A seated person writes in the players' channel; anyone else (with a name) in the spectators'.
+    A spectator may not write under the name of someone at the table (compared as names are)."""
     text = clean_text(text)
     if seat is not None:
         channel, who = "players", rt.seats[seat].name or ""
     else:
         channel, who = "spectators", clean_name(name)
-    if not _allow(rt.id, f"{channel}:{seat if seat is not None else who.lower()}"):
+        if any(s.name and same_name(s.name, who) for s in rt.seats):
+            raise PlayError("bad_name", "name_seated", 403)
+    if not _allow(rt.id, channel, str(seat) if seat is not None else name_key(who), address):
         raise PlayError("rate_limited", "chat_flood", 429)
+    cap = (caps or CAPS)[channel]
 
     def tx(conn: Connection) -> dict[str, Any]:
-        count = conn.execute(select(chat.c.id).where(chat.c.table_id == rt.id).order_by(chat.c.id.desc())
-                             .offset(MAX_PER_TABLE - 1).limit(1)).first()
-        if count is not None:
-            raise PlayError("chat_full", "chat_full", 409, n=MAX_PER_TABLE)
+        full = conn.execute(select(chat.c.id).where(chat.c.table_id == rt.id, chat.c.channel == channel)
+                            .order_by(chat.c.id.desc()).offset(cap - 1).limit(1)).first()
+        if full is not None:   # each channel is capped on its own: spectators never fill the players'
+            raise PlayError("chat_full", "chat_full", 409, n=cap)
         res = conn.execute(insert(chat).values(table_id=rt.id, channel=channel, seat=seat, name=who, text=text))
         key = res.inserted_primary_key
         return {"id": int(key[0]) if key else 0, "channel": channel, "seat": seat, "name": who, "text": text}
@@ -93,9 +114,11 @@ async def post_chat(svc: TableService, rt: Runtime, seat: int | None, name: Any,
     return await svc.db.run(tx)
 
 
-async def read_chat(svc: TableService, rt: Runtime, seat: int | None, after: int) -> dict[str, Any]:
-    """Messages after ``after`` this reader may see, and the rematch table if there is one."""
-    channels = [c for c in CHANNELS if may_read(c, seat, rt.status)]
+async def read_chat(svc: TableService, rt: Runtime, seat: int | None, after: int,
+                    seated_here: bool = False) -> dict[str, Any]:
+    """Messages after ``after`` this reader may see, and the rematch table if there is one. A reader
+    without a token from an address that holds a seat here is a player, not a spectator (``may_read``)."""
+    channels = [c for c in CHANNELS if may_read(c, seat, rt.status, seated_here)]
 
     def tx(conn: Connection) -> dict[str, Any]:
         rows = conn.execute(select(chat).where(chat.c.table_id == rt.id, chat.c.id > after,
@@ -115,9 +138,13 @@ async def chat_log(svc: TableService, table_id: str) -> list[dict[str, Any]]:
     return await svc.db.run(tx)
 
 
-async def rematch(svc: TableService, rt: Runtime, seat: int) -> dict[str, Any]:
+async def rematch(svc: TableService, rt: Runtime, seat: int, address: str = "?") -> dict[str, Any]:
     """A new table with the same game, options, clock and seats (people reserved by name, the same bots),
-    made once per finished table; the asking person takes their seat in it at once."""
+    made once per finished table; the asking person takes their seat in it at once. The one who made it
+    owns it (the answer carries its owner token, once: they can cancel it), and it counts towards their
+    address's tables waiting for players (before, every rematch of the process counted as one address's,
+    and 20 unanswered rematches refused every further one)."""
+    owner: str | None = None
     if rt.status != "over":
         raise PlayError("not_over", "rematch_early", 409)
     lock = _rematch_locks.setdefault(rt.id, asyncio.Lock())
@@ -126,8 +153,9 @@ async def rematch(svc: TableService, rt: Runtime, seat: int) -> dict[str, Any]:
         if not existing:
             specs = [{"kind": "bot", "bot": s.bot} if s.kind == "bot" else {"kind": "reserved", "name": s.name}
                      for s in rt.seats]
-            new = (await svc.create(rt.game.id, rt.options, specs, rt.clock, bank=rt.bank, private=rt.private,
-                                    rated=rt.rated)).rt
+            made = await svc.create(rt.game.id, rt.options, specs, rt.clock, bank=rt.bank, private=rt.private,
+                                    rated=rt.rated, address=address)
+            new, owner = made.rt, made.owner_token
 
             def link(conn: Connection) -> str:
                 done = conn.execute(update(tables).where(tables.c.id == rt.id, tables.c.rematch.is_(None))
@@ -143,7 +171,9 @@ async def rematch(svc: TableService, rt: Runtime, seat: int) -> dict[str, Any]:
             existing = await svc.db.run(link)
             if existing != new.id:
                 svc.cache.pop(new.id, None)
-    return await _take_rematch_seat(svc, str(existing), seat, rt.seats[seat].name or "")
+                owner = None
+    taken = await _take_rematch_seat(svc, str(existing), seat, rt.seats[seat].name or "")
+    return {**taken, "owner_token": owner} if owner else taken
 
 
 async def _take_rematch_seat(svc: TableService, table_id: str, seat: int, name: str) -> dict[str, Any]:

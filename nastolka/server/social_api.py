@@ -10,6 +10,7 @@ from fastapi import APIRouter, Header, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from . import social
+from .api import address
 from .errors import PlayError
 from .schemas import ERRORS
 from .tables import TableService
@@ -37,22 +38,29 @@ async def _seat(svc: TableService, rt: Any, token: str | None, required: bool) -
 
 @router.get("/tables/{table_id}/chat")
 async def chat_read(request: Request, table_id: str, after: int = 0,
-                    x_seat_token: str | None = Header(default=None), x_invite: str | None = Header(default=None),
-                    invite: str | None = None) -> dict[str, Any]:
+                    x_seat_token: str | None = Header(default=None), x_invite: str | None = Header(default=None)) -> dict[str, Any]:
     svc = _svc(request)
     rt = await svc.get(table_id, outdated_ok=True)
-    await svc.check_reader(rt, x_seat_token, x_invite or invite)   # a private table's chat too
-    return await social.read_chat(svc, rt, await _seat(svc, rt, x_seat_token, False), max(0, after))
+    await svc.check_reader(rt, x_seat_token, x_invite)   # a private table's chat too
+    seat = await _seat(svc, rt, x_seat_token, False)
+    feed, where = request.app.state.chatfeed, address(request)
+    if seat is not None:
+        feed.seated_at(rt.id, where)
+    return await social.read_chat(svc, rt, seat, max(0, after), feed.seated_here(rt.id, where))
 
 
 @router.post("/tables/{table_id}/chat", status_code=201)
 async def chat_write(request: Request, table_id: str, body: ChatIn,
-                     x_seat_token: str | None = Header(default=None), x_invite: str | None = Header(default=None),
-                     invite: str | None = None) -> dict[str, Any]:
+                     x_seat_token: str | None = Header(default=None), x_invite: str | None = Header(default=None)) -> dict[str, Any]:
     svc = _svc(request)
     rt = await svc.get(table_id, outdated_ok=True)
-    await svc.check_reader(rt, x_seat_token, x_invite or invite)
-    msg = await social.post_chat(svc, rt, await _seat(svc, rt, x_seat_token, False), body.name, body.text)
+    await svc.check_reader(rt, x_seat_token, x_invite)
+    settings = request.app.state.settings
+    caps = {"players": settings.chat_cap_players, "spectators": settings.chat_cap_spectators}
+    seat = await _seat(svc, rt, x_seat_token, False)
+    if seat is not None:
+        request.app.state.chatfeed.seated_at(rt.id, address(request))
+    msg = await social.post_chat(svc, rt, seat, body.name, body.text, address=address(request), caps=caps)
     await request.app.state.chatfeed.posted(rt.id, msg)
     return msg
 
@@ -63,7 +71,9 @@ async def rematch(request: Request, table_id: str, x_seat_token: str | None = He
     rt = await svc.get(table_id)
     seat = await _seat(svc, rt, x_seat_token, True)
     assert seat is not None
-    made = await social.rematch(svc, rt, seat)
+    made = await social.rematch(svc, rt, seat, address(request))
+    if made.get("seat") is not None:
+        request.app.state.chatfeed.seated_at(made["table"], address(request))
     await request.app.state.chatfeed.rematch_made(rt.id, made["table"])
     return made
 

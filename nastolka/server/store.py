@@ -29,7 +29,8 @@ _ACTIONS = (select(actions.c.version, actions.c.seat, actions.c.action, actions.
 _TAKE_SEAT = (update(seats).where(seats.c.table_id == bindparam("t"), seats.c.seat == bindparam("s"),
                                   seats.c.kind.in_(("open", "reserved")))
               .values(kind="human", name=bindparam("name"), token_hash=bindparam("token_hash"), away=0,
-                      invite_hash=None))
+                      account_id=bindparam("account_id")))
+# (a reserved seat keeps its invite hash when taken: freed before the start, it is reserved again)
 _UNFILLED = select(seats.c.seat).where(seats.c.table_id == bindparam("t"), seats.c.kind.in_(("open", "reserved")))
 _START_IF_FULL = (update(tables).where(tables.c.id == bindparam("t"), tables.c.status == "open", ~_UNFILLED.exists())
                   .values(status="playing", updated_at=func.now()))
@@ -126,9 +127,20 @@ def seat_row(conn: Connection, table_id: str, seat: int) -> Any:
     return conn.execute(_SEAT, {"t": table_id, "s": seat}).first()
 
 
-def take_seat(conn: Connection, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-    """Seat a person (the caller holds the table lock and has checked the seat may be theirs)."""
-    res = conn.execute(_TAKE_SEAT, {"t": table_id, "s": seat, "name": name, "token_hash": token_hash})
+def take_seat(conn: Connection, table_id: str, seat: int, name: str, token_hash: str,
+              account_id: int | None = None) -> bool:
+    """Seat a person (the caller holds the table lock and has checked the seat may be theirs); a signed-in
+    person's seat is bound to their account."""
+    res = conn.execute(_TAKE_SEAT, {"t": table_id, "s": seat, "name": name, "token_hash": token_hash,
+                                    "account_id": account_id})
+    return res.rowcount == 1
+
+
+def set_seat_token(conn: Connection, table_id: str, seat: int, account_id: int, token_hash: str) -> bool:
+    """A new token for the seat an account holds (its old token stops working)."""
+    res = conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat,
+                                           seats.c.kind == "human", seats.c.account_id == account_id)
+                       .values(token_hash=token_hash))
     return res.rowcount == 1
 
 
@@ -145,12 +157,16 @@ def start_if_full(conn: Connection, table_id: str) -> bool:
 
 
 def free_seat(conn: Connection, table_id: str, seat: int, token_hash: str | None = None) -> bool:
-    """Give up a seat before the start; with ``token_hash``, only while that token still holds it."""
+    """Give up a seat before the start; with ``token_hash``, only while that token still holds it. A seat
+    that was reserved becomes reserved again (same name, same invite secret), not an open seat."""
     cond = and_(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "human",
                 select(tables.c.id).where(tables.c.id == table_id, tables.c.status == "open").exists())
     if token_hash is not None:
         cond = and_(cond, seats.c.token_hash == token_hash)
-    res = conn.execute(update(seats).where(cond).values(kind="open", name=None, token_hash=None, away=0))
+    reserved = seats.c.invite_hash.is_not(None)   # it was a reserved seat: it stays reserved for its person
+    res = conn.execute(update(seats).where(cond).values(
+        kind=case((reserved, "reserved"), else_="open"), name=case((reserved, seats.c.name), else_=None),
+        token_hash=None, away=0, account_id=None))
     return res.rowcount == 1
 
 

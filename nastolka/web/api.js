@@ -10,17 +10,38 @@ export class ApiError extends Error {
   constructor(message, code) { super(message); this.code = code; }
 }
 
-export async function api(method, path, body, token, ownerToken) {
+// invite secrets go in the X-Invite header, never in a URL (access logs and browser history keep URLs)
+export async function api(method, path, body, token, ownerToken, inviteSecret) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Seat-Token"] = token;
   if (ownerToken) headers["X-Owner-Token"] = ownerToken;
-  const invite = inviteInHash();   // a private table is read only with its invite secret
+  const invite = inviteSecret || inviteInHash();   // a private table is read only with its invite secret
   if (invite) headers["X-Invite"] = invite;
   const r = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await r.json().catch(() => ({}));
   if (!r.ok) throw new ApiError(refusalText(data.error) || r.statusText, data.error && data.error.code);
   return data;
+}
+
+// a finished game's record as a file: fetched with the secrets in headers, then saved from memory
+export async function downloadRecord(id, inviteSecret, token) {
+  const headers = {};
+  if (inviteSecret) headers["X-Invite"] = inviteSecret;
+  if (token) headers["X-Seat-Token"] = token;
+  const r = await fetch(`/api/tables/${id}/record`, { headers });
+  if (!r.ok) {
+    const data = await r.json().catch(() => ({}));
+    throw new ApiError(refusalText(data.error) || r.statusText, data.error && data.error.code);
+  }
+  const url = URL.createObjectURL(await r.blob());
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = `nastolka-${id}.json`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 export async function games() {

@@ -10,6 +10,7 @@ import { lobbyPage } from "./lobby.js";
 import { tablePage } from "./table/page.js";
 import { replayPage } from "./replay.js";
 import { rulesPage } from "./rules.js";
+import { accountPage, linkPage, onAccountChange, whoAmI } from "./account.js";
 
 let page = null;           // the current page: {destroy(), rerender()}
 
@@ -21,6 +22,8 @@ function route() {
   if ((m = hash.match(/^#\/t\/([a-z0-9]+)/))) page = tablePage(m[1]);
   else if ((m = hash.match(/^#\/r\/([a-z0-9]+)(?:\/(\d+))?/))) page = replayPage(m[1], m[2] ? Number(m[2]) : 0);
   else if ((m = hash.match(/^#\/rules\/([a-z0-9_]+)/))) page = rulesPage(m[1]);
+  else if ((m = hash.match(/^#\/(verify|reset)\/([A-Za-z0-9_-]+)/))) page = linkPage(m[1], m[2]);
+  else if (hash.startsWith("#/account")) page = accountPage();
   else page = lobbyPage();
 }
 
@@ -29,10 +32,22 @@ function shell() {
   nameInput.value = myName();
   nameInput.addEventListener("input", () => localStorage.setItem("nastolka.name", nameInput.value.trim()));
   const langBtn = document.getElementById("lang");
+  const accountLink = document.getElementById("account-link");
+  let account = null;   // who is signed in here (the header shows the handle, and the name is the handle)
+  const paintAccount = () => {
+    accountLink.textContent = account ? account.handle : t("sign_in");
+    nameInput.disabled = !!account;
+    nameInput.closest("label").hidden = !!account;   // signed in, the name is the handle (shown as the link)
+    if (account) nameInput.value = account.handle;
+  };
+  onAccountChange((next) => { account = next; paintAccount(); });
+  whoAmI().then((me) => { account = me.account; if (account) localStorage.setItem("nastolka.name", account.handle); paintAccount(); });
   const paint = () => {
     langBtn.textContent = lang === "ru" ? "EN" : "RU";
     document.getElementById("name-label").textContent = t("name");
+    nameInput.placeholder = t("name");   // a phone shows the field without its label
     document.documentElement.lang = lang;
+    paintAccount();
   };
   langBtn.addEventListener("click", () => {
     setLang(lang === "ru" ? "en" : "ru");

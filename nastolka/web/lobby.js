@@ -1,6 +1,6 @@
 // The lobby: the form that creates a table, the open / playing / finished tables, the game's ratings.
 import { h, clear, toast } from "./dom.js";
-import { t, lang, plural } from "./i18n.js";
+import { t, lang, plural, pick } from "./i18n.js";
 import { api, games } from "./api.js";
 import { myName, seatKey, ownerKey } from "./store.js";
 import { gameName, botLabel, seatLabel } from "./labels.js";
@@ -108,7 +108,7 @@ export function lobbyPage() {
     if (asked !== state.game) return;   // the game was changed meanwhile: a newer call draws
     const ratings = board.length ? h("section", { id: "ratings" }, h("h3", {}, `${t("ratings")}: ${gameName(list.find((g) => g.id === state.game))}`),
       h("table", { class: "ratings" }, board.slice(0, 10).map((r, i) => h("tr", {},
-        h("td", {}, String(i + 1)), h("td", {}, r.player), h("td", { title: `μ ${r.mu} σ ${r.sigma}` }, String(r.ordinal)),
+        h("td", {}, String(i + 1)), h("td", {}, pick(r.name)), h("td", { title: t("rating_help") }, `${r.rating} ± ${r.spread}`),
         h("td", { class: "muted" }, plural("games", r.games)))))) : null;
     // no ratings yet: nothing is drawn (append(null) would write the word "null")
     clear(listBox).append(...[h("h2", {}, t("lobby")), section(t("open_list"), groups.open),

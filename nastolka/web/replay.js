@@ -19,7 +19,7 @@ export function replayPage(id, start) {
     try {
       // a private table's replay: with its invite secret or this browser's seat token
       const inv = inviteFor(id), mine = mySeat(id);
-      frame = await api("GET", `/tables/${id}/replay/${k}${inv ? `?invite=${inv}` : ""}`, undefined, mine && mine.token);
+      frame = await api("GET", `/tables/${id}/replay/${k}`, undefined, mine && mine.token, undefined, inv);
       step = frame.step;
       pres = await presentation(frame.game);
       await loadBoard(frame.game, pres);

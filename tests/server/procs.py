@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import signal
 import socket
 import subprocess
@@ -46,8 +47,11 @@ class ServerProcess:
 
     def __init__(self, db_url: str, redis_url: str | None = None, bot_delay: float = 0.0,
                  port: int | None = None, log_path: Path | None = None,
-                 settings: dict[str, object] | None = None) -> None:
+                 settings: dict[str, object] | None = None, env: dict[str, str] | None = None,
+                 nofile: int | None = None) -> None:
+        self.nofile = nofile   # a lower descriptor limit for the process (the slowloris test fills it)
         self.db_url, self.redis_url, self.bot_delay = db_url, redis_url, bot_delay
+        self.env = env or {}
         self.settings = settings or {}
         self.port = port or free_port()
         self.log_path = log_path
@@ -61,11 +65,19 @@ class ServerProcess:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30) -> ServerProcess:
+    def start(self, timeout: float = 90) -> ServerProcess:
         out = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL   # noqa: SIM115
         cmd = [sys.executable, str(HERE / "serve_toy.py"), str(self.port), self.db_url,
                self.redis_url or "-", str(self.bot_delay)]
-        self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "NASTOLKA_TEST_SETTINGS": json.dumps(self.settings)})
+        nofile = self.nofile
+
+        def limit() -> None:
+            if nofile is not None:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+
+        self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, preexec_fn=limit,
+                                     env={**os.environ, "NASTOLKA_TEST_SETTINGS": json.dumps(self.settings),
+                                          **self.env})
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if self.proc.poll() is not None:
@@ -76,6 +88,7 @@ class ServerProcess:
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)
+        self.kill()   # never left running behind a failed start
         raise RuntimeError("server did not start")
 
     def kill(self) -> None:

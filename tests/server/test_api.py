@@ -42,9 +42,7 @@ def test_create_join_start_play_record(client: TestClient) -> None:
     assert rec.status_code == 200 and "attachment" in rec.headers["content-disposition"]
     data = rec.json()
     assert data["seats"] == ["Аня", "Boris"] and len(data["actions"]) == final["version"]
-    ratings = client.get("/api/ratings/toy").json()
-    assert {r["player"] for r in ratings} == {"Аня", "Boris"}
-    assert all(r["games"] == 1 for r in ratings)
+    assert client.get("/api/ratings/toy").json() == []   # guests: not rated (issue 25, test_accounts.py)
     # the replay viewer's steps
     first = client.get(f"/api/tables/{t['id']}/replay/0").json()
     last = client.get(f"/api/tables/{t['id']}/replay/{data['actions'].__len__()}").json()

@@ -62,6 +62,12 @@ def new_page(browser: Any, base: str, name: str, lang: str = "ru", phone: bool =
     return page
 
 
+def register(page: Any, base: str, handle: str) -> None:
+    """An account for this browser context (its cookie jar), so its joins sit as the handle."""
+    r = page.request.post(base + "/api/accounts", data={"handle": handle, "password": "a long private phrase"})
+    assert r.status == 201, r.text()
+
+
 def create_table(page: Any, game: str, seats: list[tuple[str, str | None]]) -> str:
     page.select_option("#game-select", game)
     page.select_option("#players-select", str(len(seats)))
@@ -264,10 +270,12 @@ def test_two_people_play_show_battle(server: ServerProcess, browser: Any) -> Non
     ARTIFACTS.mkdir(exist_ok=True)
     rng = random.Random(7)
     anya = new_page(browser, server.url, "Аня", "ru")
+    register(anya, server.url, "Аня")   # both have accounts: the game is rated (test_lobby_on_a_phone)
     table_id = create_table(anya, "show_battle", [("open", None), ("open", None)])
     invite = anya.locator("#invite").input_value()
     assert invite.endswith(f"/#/t/{table_id}")
     boris = new_page(browser, server.url, "Boris", "en", phone=True)
+    register(boris, server.url, "Boris")
     join(boris, invite, 1)
     anya.wait_for_selector(".table-page[data-status='playing']")
     # the first move the way a person makes it: pick a card in the hand, then a "+" place in a row

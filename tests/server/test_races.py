@@ -81,10 +81,20 @@ def test_games_ending_at_once_with_a_new_shared_player_both_finish(
     one, two = (Player(s) for s in two_servers)
     finals: list[Callable[[], Any]] = []
     pairs = 6
+
+    def person(server: ServerProcess, handle: str, new: bool) -> Player:
+        """A player with an account (a table is rated only when every person at it has one)."""
+        p = Player(server)
+        r = p.http.post("/api/accounts" if new else "/api/session", json={"handle": handle, "password": "long phrase 1"})
+        assert r.status_code in (200, 201), r.text
+        return p
+
     for i in range(pairs):
+        shared = [person(two_servers[0], f"shared-{i}", True), person(two_servers[1], f"shared-{i}", False)]
         for side, (player, rival) in enumerate(((one, "north"), (two, "south"))):
             tid = player.create([{}, {}], options={"hand": 1})["table"]["id"]
-            tokens = [player.join(tid, 0, f"shared-{i}"), player.join(tid, 1, f"{rival}-{i}")]
+            tokens = [shared[side].join(tid, 0, f"shared-{i}"),
+                      person(two_servers[side], f"{rival}-{i}", True).join(tid, 1, f"{rival}-{i}")]
             first = player.table(tid, tokens[0])
             r = player.http.post(f"/api/tables/{tid}/actions", headers={"X-Seat-Token": tokens[0]},
                                  json={"action": first["legal"][0]["id"], "version": 0})

@@ -44,7 +44,8 @@ def _refusals() -> list[tuple[str, str, set[str]]]:
 REFUSALS = _refusals()
 #: sentences chosen at run time (a join's outcome in tables/seating.py, HTTP errors in app.py), tested below
 DYNAMIC = {"no_page": set(), "http_error": {"detail", "status"}, "private_join": set(),
-           "seat_reserved": {"seat"}, "wrong_name": {"seat", "name"}, "seat_taken": {"seat"}}
+           "seat_reserved": {"seat"}, "wrong_name": {"seat", "name"}, "seat_taken": {"seat"},
+           "name_lookalike": {"seat", "name"}}
 
 
 def test_the_scan_finds_the_refusals() -> None:

@@ -31,7 +31,7 @@ def api_schema(api_server: ServerProcess) -> object:
     # a schema-valid request may still be refused for what it means (an unknown game, a taken seat, a
     # wrong token): those refusals are the documented 4xx answers, anything else fails the check
     config = SchemathesisConfig.from_dict({"checks": {"positive_data_acceptance": {
-        "expected-statuses": ["2xx", "400", "403", "404", "409", "429"]}}})
+        "expected-statuses": ["2xx", "400", "401", "403", "404", "409", "429"]}}})
     return schemathesis.openapi.from_url(api_server.url + "/api/openapi.json", config=config)
 
 

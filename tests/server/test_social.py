@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +15,9 @@ from websockets.sync.client import connect
 
 from .conftest import act, create_table, join, state
 from .procs import ServerProcess
+
+#: spectators' sockets come from an address of their own, as they would (GET …/chat judges by address)
+SPECTATOR = "127.0.0.77"
 
 
 def play_out(client: TestClient, table_id: str, tokens: dict[int, str]) -> dict[str, Any]:
@@ -32,6 +37,18 @@ def play_out(client: TestClient, table_id: str, tokens: dict[int, str]) -> dict[
     raise AssertionError("the game did not end")
 
 
+@contextlib.contextmanager
+def elsewhere(client: TestClient, host: str = "203.0.113.9") -> Iterator[None]:
+    """Requests of ``client`` come from another address meanwhile (same app, same event loop)."""
+    transport = client._transport
+    before = transport.client  # type: ignore[attr-defined]
+    transport.client = (host, 50000)  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        transport.client = before  # type: ignore[attr-defined]
+
+
 def test_chat_channels_limits_and_record(client: TestClient) -> None:
     t = create_table(client, [{"kind": "open"}, {"kind": "open"}])
     a, b = join(client, t["id"], 0, "Аня"), join(client, t["id"], 1, "Boris")
@@ -47,7 +64,10 @@ def test_chat_channels_limits_and_record(client: TestClient) -> None:
     # players do not read the spectators' channel during the game; spectators read both
     seen_by_b = client.get(url, headers={"X-Seat-Token": b}).json()["messages"]
     assert [m["channel"] for m in seen_by_b] == ["players"]
-    assert [m["channel"] for m in client.get(url).json()["messages"]] == ["players", "spectators"]
+    with elsewhere(client):   # a spectator reads both (from an address that holds no seat here)
+        assert [m["channel"] for m in client.get(url).json()["messages"]] == ["players", "spectators"]
+    # the same address as a seated person, without a token, is still a player (issue 34, finding 12)
+    assert [m["channel"] for m in client.get(url).json()["messages"]] == ["players"]
     after = seen_by_b[-1]["id"]
     assert client.get(f"{url}?after={after}", headers={"X-Seat-Token": b}).json()["messages"] == []
     # a flood is cut off
@@ -154,7 +174,7 @@ def test_chat_is_pushed_and_the_spectators_channel_stays_with_spectators(tmp_pat
         b = http.post(f"/api/tables/{tid}/join", json={"seat": 1, "name": "Boris"}).json()["token"]
         early = _said(http, tid, "до начала", a)
         url = f"{srv.ws_url}/ws/tables/{tid}"
-        with connect(url) as wa, connect(url) as spec:
+        with connect(url) as wa, connect(url, source_address=(SPECTATOR, 0)) as spec:
             assert [m["text"] for m in _hello(wa, a)] == ["до начала"]
             assert [m["text"] for m in _hello(spec)] == ["до начала"]
             start = time.monotonic()
@@ -174,7 +194,7 @@ def test_chat_is_pushed_and_the_spectators_channel_stays_with_spectators(tmp_pat
                 assert [m["channel"] for m in read] == ["players", "players"]
             with connect(url) as wb:
                 assert [m["id"] for m in _hello(wb, b)] == [early["id"], hi["id"]]
-            with connect(url) as spec2:
+            with connect(url, source_address=(SPECTATOR, 0)) as spec2:
                 assert [m["id"] for m in _hello(spec2)] == [early["id"], hi["id"], tip["id"]]
             # limits still hold for pushed chat: length, and a flood is cut off
             assert http.post(f"/api/tables/{tid}/chat", json={"text": "x" * 301},
@@ -220,7 +240,8 @@ def test_chat_reaches_the_sockets_of_another_process(pg_url: str, tmp_path: Path
             tid = h1.post("/api/tables", json={"game": "toy", "seats": [{}, {}]}).json()["table"]["id"]
             a = h1.post(f"/api/tables/{tid}/join", json={"seat": 0, "name": "on-one"}).json()["token"]
             h1.post(f"/api/tables/{tid}/join", json={"seat": 1, "name": "on-two"})
-            with connect(f"{s2.ws_url}/ws/tables/{tid}") as player, connect(f"{s2.ws_url}/ws/tables/{tid}") as spec:
+            with connect(f"{s2.ws_url}/ws/tables/{tid}") as player, \
+                    connect(f"{s2.ws_url}/ws/tables/{tid}", source_address=(SPECTATOR, 0)) as spec:
                 _hello(player, a)
                 _hello(spec)
                 said = _said(h1, tid, "from process one", a)

@@ -1,7 +1,7 @@
 // The socket's pure parts (nastolka/web/table/socket.js) and the move clock (table/clock.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { helloMessage, nextRetry, RETRY_FIRST, RETRY_MAX } from "../../nastolka/web/table/socket.js";
+import { helloMessage, nextRetry, reconnectDelay, RETRY_FIRST, RETRY_MAX, SERVICE_RESTART } from "../../nastolka/web/table/socket.js";
 import { clockText, tickClock } from "../../nastolka/web/table/clock.js";
 
 test("hello asks for deltas and in-state acks in the page's language; token and invite only when held", () => {
@@ -15,6 +15,14 @@ test("reconnects back off by doubling up to the ceiling", () => {
   for (let i = 0; i < 6; i++) waits.push(nextRetry(waits[waits.length - 1]));
   assert.deepEqual(waits, [500, 1000, 2000, 4000, 8000, 8000, 8000]);
   assert.equal(RETRY_MAX, 8000);
+});
+
+test("a server restart (1012) is rejoined within 0.1-0.5 s, whatever the back-off; other closes wait it out", () => {
+  assert.equal(SERVICE_RESTART, 1012);
+  assert.equal(reconnectDelay(1012, 8000, () => 0), 100);
+  assert.equal(reconnectDelay(1012, 8000, () => 0.999), 499.6);
+  assert.equal(reconnectDelay(1006, 4000, () => 0), 4000);
+  assert.equal(reconnectDelay(1000, 500, () => 0.5), 500);
 });
 
 test("the clock reads m:ss, rounding up, never below zero", () => {

@@ -14,7 +14,7 @@ from nastolka.engine import IllegalAction, record_of
 
 from .. import store
 from ..errors import PlayError
-from ..ratings import update_ratings
+from ..ratings import rating_keys, update_ratings
 from ..runtime import LogEntry, Runtime
 from .core import is_action_conflict
 from .seating import Seating
@@ -68,9 +68,11 @@ class Moves(Seating):
                     store.set_away(conn, rt.id, seat, False)
                 if record is not None:
                     store.finish(conn, rt.id, record)
-                    if rt.rated:   # casual tables are not rated
-                        names = [s.player_name() for s in rt.seats]
-                        update_ratings(conn, rt.game.id, names, record["result"]["ranks"])
+                    keys = rating_keys(rt)
+                    if keys is not None:   # casual tables, and tables with a guest, are not rated
+                        rated = self._rated_seats(rt, after, by)   # nor a seat its stand-in played
+                        ranks = record["result"]["ranks"]
+                        update_ratings(conn, rt.game.id, [keys[i] for i in rated], [ranks[i] for i in rated])
                 self._notify_in_tx(conn, rt.id)
 
             try:
@@ -91,6 +93,20 @@ class Moves(Seating):
                 rt.status, rt.record = "over", record
         await self.announce(rt, [entry])
         return entry
+
+    @staticmethod
+    def _rated_seats(rt: Runtime, after: Any, last_by: str) -> list[int]:
+        """The seats a finished game rates: not a person's whose moves were mostly made by the stand-in
+        (that seat counts as abandoned). Why: a name that joined a table of random bots and left at once
+        had every move played by the stand-in, and 4 wins of 4 with no move of its own topped the board."""
+        own = [0] * len(rt.seats)
+        stood_in = [0] * len(rt.seats)
+        for (seat, _aid), who in zip(after.history(), [*rt.by, last_by], strict=True):
+            if who == "clock":
+                stood_in[seat] += 1
+            elif who == "human":
+                own[seat] += 1
+        return [i for i, s in enumerate(rt.seats) if not (s.kind == "human" and stood_in[i] > own[i])]
 
     def _record(self, rt: Runtime, after: Any, last_by: str) -> Any:
         by = [*rt.by, last_by]

@@ -11,7 +11,7 @@ from sqlalchemy import Connection
 
 from .. import store
 from ..errors import PlayError
-from ..names import clean_name, name_key
+from ..names import clean_name, same_name
 from ..runtime import Runtime
 from ..tokens import hash_token, new_token, token_matches
 from .core import TableCore
@@ -21,17 +21,32 @@ _JOIN_REFUSALS = {"started": ("seat_taken", "started", 409),
                   "taken": ("seat_taken", "seat_taken", 409),
                   "private": ("invite_required", "private_join", 403),
                   "reserved": ("invite_required", "seat_reserved", 403),
-                  "wrong_name": ("wrong_name", "wrong_name", 403)}
+                  "wrong_name": ("wrong_name", "wrong_name", 403),
+                  "lookalike": ("bad_name", "name_lookalike", 409)}
+
+
+def looks_like_another(rows: list[Any], seat: int, name: str) -> bool:
+    """Whether ``name`` would be mistaken for another seat's person: a reserved seat's name (its person
+    takes that seat, not this one), or a seated person's name written differently but alike (skeleton)."""
+    for row in rows:
+        if row.seat == seat or not row.name or not same_name(row.name, name):
+            continue
+        if row.kind == "reserved" or row.name != name:   # the very same name is the same person
+            return True
+    return False
 
 
 class Seating(TableCore):
     """Seats, owners and readers of a table."""
 
-    async def join(self, table_id: str, seat: Any, name: Any, invite: Any = None) -> tuple[Runtime, int, str]:
+    async def join(self, table_id: str, seat: Any, name: Any, invite: Any = None,
+                   account: tuple[int, str] | None = None) -> tuple[Runtime, int, str]:
         """Take a seat before the start: an open seat (of a private table: with its invite secret), or a
-        reserved seat with that seat's own invite secret and the reserved name (compared case-folded)."""
+        reserved seat with that seat's own invite secret and the reserved name (compared case-folded).
+        ``account`` (id, handle): a signed-in person sits as themselves, the seat bound to the account."""
         rt = await self.get(table_id)
-        name = clean_name(name)
+        account_id = account[0] if account else None
+        name = account[1] if account else clean_name(name)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rt.players:
             raise PlayError("bad_seat", "bad_seat", players=rt.players)
         if invite is not None and (not isinstance(invite, str) or len(invite) > 200):
@@ -49,16 +64,18 @@ class Seating(TableCore):
             if row.kind == "open":
                 if table.private and not token_matches(invite, table.invite_hash):
                     return "private"
+                if looks_like_another(store.seat_rows(conn, table_id), seat, name):
+                    return "lookalike"
                 taken_as = name
             elif row.kind == "reserved":
                 if not token_matches(invite, row.invite_hash):
                     return "reserved"
-                if name_key(name) != name_key(row.name):
+                if not same_name(name, row.name):
                     return "wrong_name"
                 taken_as = row.name
             else:
                 return "taken"
-            store.take_seat(conn, table_id, seat, taken_as, token_hash)
+            store.take_seat(conn, table_id, seat, taken_as, token_hash, account_id)
             store.start_if_full(conn, table_id)
             self._notify_in_tx(conn, table_id)
             return "ok"
@@ -67,6 +84,28 @@ class Seating(TableCore):
         if outcome != "ok":
             code, say, status = _JOIN_REFUSALS[outcome]
             raise PlayError(code, say, status, seat=seat + 1, name=rt.seats[seat].name or "")
+        await self.announce(rt, entries)
+        return rt, seat, token
+
+    async def reclaim(self, table_id: str, account_id: int) -> tuple[Runtime, int, str]:
+        """A signed-in person's seat in another browser: a new seat token for the seat bound to their
+        account (the old token stops working, and the sockets holding it watch from then on)."""
+        rt = await self.get(table_id, outdated_ok=True)
+        seat = next((s.seat for s in rt.seats if s.kind == "human" and s.account_id == account_id), None)
+        if seat is None or rt.status == "cancelled":
+            raise PlayError("not_seated", "not_your_seat", 404)
+        token = new_token()
+        token_hash = hash_token(token)
+
+        def change(conn: Connection) -> bool:
+            done = store.set_seat_token(conn, table_id, seat, account_id, token_hash)
+            if done:
+                self._notify_in_tx(conn, table_id)
+            return done
+
+        done, entries = await self.transact(rt, change)
+        if not done:
+            raise PlayError("not_seated", "not_your_seat", 404)
         await self.announce(rt, entries)
         return rt, seat, token
 

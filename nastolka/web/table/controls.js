@@ -3,7 +3,7 @@
 import { toast } from "../dom.js";
 import { t } from "../i18n.js";
 import { api } from "../api.js";
-import { myName, seatKey, ownerOf, inviteInHash, mySeat } from "../store.js";
+import { myName, seatKey, ownerKey, ownerOf, inviteInHash, mySeat } from "../store.js";
 import { confirmBox } from "../confirm.js";
 
 // p: the table page ({id, st, sock, render})
@@ -67,6 +67,8 @@ export function tableControls(p) {
     try {
       const r = await api("POST", `/tables/${id}/rematch`, undefined, s.token);
       if (r.token) localStorage.setItem(seatKey(r.table), JSON.stringify({ seat: r.seat, token: r.token }));
+      // the one who made the rematch owns it (may cancel it), like the creator of any table
+      if (r.owner_token) localStorage.setItem(ownerKey(r.table), JSON.stringify({ owner: r.owner_token, invite: `/#/t/${r.table}`, seats: {} }));
       location.hash = `#/t/${r.table}`;
     } catch (err) { toast(err.message, "error"); }
   }

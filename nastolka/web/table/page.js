@@ -25,7 +25,7 @@ export function tablePage(id) {
   const sock = new TableSocket(id, () => {
     const s = mySeat(id);
     return helloMessage(lang, s && s.token, inviteFor(id));
-  }, onMessage);
+  }, onMessage, onDown);
   p.sock = sock;
 
   function onMessage(m) {
@@ -54,6 +54,12 @@ export function tablePage(id) {
       return;
     }
     if (m.type === "accepted") st.answered();
+  }
+
+  // no socket, no move: the buttons wait for the full state of the next connection (which frees them)
+  // instead of taking a click that could not be sent
+  function onDown() {
+    if (st.msg && !st.busy) { st.busy = true; p.render(); }
   }
 
   async function setState(m) {

@@ -1,10 +1,17 @@
 // The result of a finished game: the winners, every score explained by the game's result details, the
 // rematch, the record and the replay.
-import { h } from "../dom.js";
+import { h, toast } from "../dom.js";
 import { t, lang } from "../i18n.js";
-import { inviteFor } from "../store.js";
 import { boardExport } from "../render/index.js";
 import { boardContext } from "../kit.js";
+import { downloadRecord } from "../api.js";
+import { inviteFor, mySeat } from "../store.js";
+
+// the record is fetched with the invite secret in a header (a link would put it in the URL)
+function saveRecord(id) {
+  const mine = mySeat(id);
+  downloadRecord(id, inviteFor(id), mine && mine.token).catch((err) => toast(err.message, "error"));
+}
 
 // p: the table page ({id, st, ctl})
 export function resultPanel(p, view, names) {
@@ -23,7 +30,7 @@ export function resultPanel(p, view, names) {
       msg.you !== null ? h("button", { type: "button", id: "rematch", class: "primary", onclick: p.ctl.takeRematch },
         st.rematchId ? t("rematch_join") : t("rematch")) : null,
       msg.you === null && st.rematchId ? h("a", { href: `#/t/${st.rematchId}`, class: "btn", id: "rematch-watch" }, t("rematch_watch")) : null,
-      h("a", { href: `/api/tables/${id}/record${inviteFor(id) ? `?invite=${inviteFor(id)}` : ""}`, download: `nastolka-${id}.json`, class: "btn" }, t("download")),
+      h("button", { type: "button", id: "download", class: "btn", onclick: () => saveRecord(id) }, t("download")),
       h("a", { href: `#/r/${id}`, class: "btn", id: "to-replay" }, t("replay"))));
 }
 
