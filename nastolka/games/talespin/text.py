@@ -161,6 +161,10 @@ def event_text(state: Any, event: Event, lang: str = "en", names: Sequence[str] 
         return W.s(f"event.{k}", lang, player=side("seat"))
     if k in ("drew_card", "took_card", "stolen_card", "packed_card", "uncover"):
         return W.s(f"event.{k}", lang, card=card)
+    if k == "discard" and a.get("cause") in ("hand_limit", "damage"):   # R5.2 the hand limit, R13.9 Damage
+        return W.s(f"event.discard_{a['cause']}", lang, player=side("seat"), card=card)
+    if k == "discard" and isinstance(a.get("cause"), str) and a["cause"] in T.DEF_INDEX:   # R16.3: a card's effect
+        return W.s("event.discard_by", lang, player=side("seat"), card=card, cause=card_name(a["cause"], lang))
     if k in ("passenger", "action", "discard", "bounty"):
         return W.s(f"event.{k}", lang, player=side("seat"), card=card)
     if k == "turn":
