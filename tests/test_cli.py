@@ -97,8 +97,8 @@ def test_play_rejects_garbage_input_then_accepts(toy, capsys, monkeypatch) -> No
 @pytest.mark.parametrize("args, message", [
     (["simulate", "nope", "-p", "2"], "unknown game 'nope'"),
     (["simulate", "toy", "-p", "9"], "2–4 players, not 9"),
-    (["simulate", "toy", "-p", "2", "-o", "hand=9"], "option 'hand' must be at most 3"),
-    (["simulate", "toy", "-p", "2", "-o", "colour=red"], "unknown option 'colour'"),
+    (["simulate", "toy", "-p", "2", "-o", "hand=9"], "at most 3, not 9"),
+    (["simulate", "toy", "-p", "2", "-o", "colour=red"], "no option “colour”"),
     (["simulate", "toy", "-p", "2", "-o", "broken"], "must look like KEY=VALUE"),
     (["simulate", "toy", "-p", "2", "--bots", "genius"], "unknown bot 'genius'"),
     (["play", "toy", "--seats", "human,random", "--lang", "fr"], "--lang must be ru or en"),

@@ -65,23 +65,39 @@ def test_option_schema_defaults_and_coercion() -> None:
     assert got == {"expert": True, "target": 7, "level": "star", "bandits": ("doc", "belle")}
 
 
-@pytest.mark.parametrize("given, message", [
-    ({"nope": 1}, "unknown option 'nope'"),
-    ({"expert": "maybe"}, "must be true or false"),
-    ({"target": "six"}, "whole number"),
-    ({"target": 6}, "one of 5, 7"),
-    ({"level": "god"}, "one of debut, star"),
-    ({"bandits": "doc,ghost"}, "'ghost' is not one of"),
+@pytest.mark.parametrize("given, message, russian", [
+    ({"nope": 1}, "no option “nope”", "нет настройки «nope», есть такие: Вариант для экспертов, Цель"),
+    ({"expert": "maybe"}, "answer yes or no", "Вариант для экспертов: ответьте «да» или «нет»"),
+    ({"target": "six"}, "whole number", "Цель: нужно целое число, а не «six»"),
+    ({"target": 6}, "not one of 5 or 7", "можно выбрать 5 или 7"),
+    ({"level": "god"}, "not one of Debut or Star", "можно выбрать Дебют или Звезда"),
+    ({"bandits": "doc,ghost"}, "“ghost” is not one of Doc or Belle", "варианта «ghost» нет, можно выбрать Док или Красотка"),
 ])
-def test_option_errors_say_what_is_wrong(given: dict, message: str) -> None:
+def test_option_errors_say_what_is_wrong(given: dict, message: str, russian: str) -> None:
+    """A refusal names the option by its title and the choices by their names, in both languages (the
+    issue found «option 'bandits': 'Док' is not one of ghost, doc…» shown to a Russian player)."""
     schema = OptionSchema((
-        Option("expert", "bool", False, "expert"),
-        Option("target", "int", 5, "cargo to win", choices=(5, 7)),
-        Option("level", "choice", "debut", "level", choices=("debut", "star")),
-        Option("bandits", "list", (), "bandits", choices=("doc", "belle")),
+        Option("expert", "bool", False, "expert", title_en="Expert variant", title_ru="Вариант для экспертов"),
+        Option("target", "int", 5, "cargo to win", choices=(5, 7), title_en="Target", title_ru="Цель"),
+        Option("level", "choice", "debut", "level", choices=("debut", "star"),
+               labels={"debut": ("Debut", "Дебют"), "star": ("Star", "Звезда")}),
+        Option("bandits", "list", (), "bandits", choices=("doc", "belle"),
+               labels={"doc": ("Doc", "Док"), "belle": ("Belle", "Красотка")}),
     ))
-    with pytest.raises(OptionError, match=message):
+    with pytest.raises(OptionError, match=message) as caught:
         schema.validate(given)
+    assert russian in caught.value.text("ru"), caught.value.text("ru")
+
+
+def test_list_and_choice_options_accept_names_in_either_language() -> None:
+    schema = OptionSchema((
+        Option("level", "choice", "debut", "level", choices=("debut", "star"),
+               labels={"debut": ("Debut", "Дебют"), "star": ("Star", "Звезда")}),
+        Option("bandits", "list", (), "bandits", choices=("doc", "belle"),
+               labels={"doc": ("Doc", "Док"), "belle": ("Belle", "Красотка")}),
+    ))
+    got = schema.validate({"level": "звезда", "bandits": "Док, belle, КРАСОТКА"})
+    assert got == {"level": "star", "bandits": ("doc", "belle", "belle")}
 
 
 def test_player_count_and_seed_are_checked() -> None:

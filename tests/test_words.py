@@ -52,10 +52,10 @@ def test_a_missing_argument_or_form_fails_loudly() -> None:
 
 
 def test_seats_are_named_people_and_distinct_bots() -> None:
-    assert seat_names(["human", "normal"], "ru") == ["Игрок 1", "Бот (обычный)"]
+    assert seat_names(["human", "normal"], "ru") == ["Игрок 1", "Обычный бот"]
     names = seat_names(["human", "normal", "normal", "hard"], "ru", {0: "Аня"})
-    assert names == ["Аня", "Бот Лёва (обычный)", "Бот Маша (обычный)", "Бот Гоша (сильный)"]
-    assert seat_names(["easy", "expert"], "en") == ["Bot Leo (easy)", "Bot Masha (expert)"]
+    assert names == ["Аня", "Обычный бот Лёва", "Обычный бот Маша", "Сильный бот Гоша"]
+    assert seat_names(["easy", "expert"], "en") == ["Easy bot Leo", "Expert bot Masha"]
     assert len(set(seat_names(["random"] * 6, "ru"))) == 6
 
 

@@ -35,7 +35,7 @@ KINDS = ["human", "normal", "human", "hard", "human", "easy"]
 COMMON = [
     (re.compile(r"\b[A-Za-z]+_[A-Za-z_]+\b"), "snake_case"),
     (re.compile(r"\w+=\w"), "key=value"),
-    (re.compile(r"\b(?:seat|Seat|SEAT)\s*\d|\bPlayer\s*#?\d|\bИгрок\s*#?\d|\b[Мм]есто\s*#?\d|#\d"), "seat number"),
+    (re.compile(r"\b(?:seat|Seat|SEAT)\s*\d|\bPlayer\s*#?\d|\bИгрок\s*#?\d|(?<!\d, )(?<!\()(?<!на )(?<!│ )\b[Мм]есто\s*#?\d(?!\))|#\d"), "seat number"),
     (re.compile(r"\bNone\b|\bTrue\b|\bFalse\b|\[\d|\[\]|\{'|'\w+'|\(\)"), "Python repr"),
     (re.compile(r"\b(?:CE|SB|R)-?\d+(?:\.\d+)?\b"), "rule id"),
     (re.compile(r"\b(?:heuristic|ismcts|IsmctsBot|HeuristicBot)\b", re.I), "bot class name"),

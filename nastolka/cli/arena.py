@@ -9,7 +9,7 @@ from rich.table import Table
 
 from nastolka.arena import run_arena
 from nastolka.arena_report import label_name, report_names, write_report
-from nastolka.engine.words import ENGINE, seat_names
+from nastolka.engine.words import ENGINE, decimal, number, percent, seat_names
 
 from ._batch import batch_inputs, batch_progress, chunk_option, cluster_option, title, words
 from .common import console, print_json
@@ -54,18 +54,19 @@ def arena_cmd(
         shown = report_names(result, lang)
         for row in summary["entries"]:
             r = summary["ratings"].get(row["bot"])
-            table.add_row(shown[row["entry"]], str(row["wins"]), f"{row['win_rate']:.1%}",
-                          f"{row['ci95'][0]:.1%}–{row['ci95'][1]:.1%}", str(row["mean_score"]),
-                          str(row["mean_rank"]), f"{r['mu']:.1f} ± {r['sigma']:.1f}" if r else "—",
-                          f"{row['mean_move_seconds']:.3f} ({row['max_move_seconds']:.3f})")
+            table.add_row(shown[row["entry"]], str(row["wins"]), percent(row['win_rate'], lang),
+                          f"{percent(row['ci95'][0], lang)}–{percent(row['ci95'][1], lang)}",
+                          number(row["mean_score"], lang), number(row["mean_rank"], lang),
+                          f"{decimal(r['mu'], lang, 1)} ± {decimal(r['sigma'], lang, 1)}" if r else "—",
+                          f"{decimal(row['mean_move_seconds'], lang, 3)} ({decimal(row['max_move_seconds'], lang, 3)})")
         console.print(table)
-        seats = ", ".join(words("seat_share", lang, nth=words(f"nth.{s + 1}", lang), share=f"{w:.1%}")
+        seats = ", ".join(words("seat_share", lang, nth=words(f"nth.{s + 1}", lang), share=percent(w, lang))
                           for s, w in enumerate(summary["win_rate_by_seat"]))
         console.print(words("seats", lang, seats=seats, length=summary["mean_actions"],
                             seconds=summary["mean_seconds_per_game"], errors=summary["errors"]))
         for key, tab in summary["categories"].items():
             what = words(f"category.{key}", lang) if ENGINE.has_template(f"arena.category.{key}") else key
-            parts = ", ".join(f"{label_name(game, key, k, lang)} {v['win_rate']:.0%}" for k, v in sorted(tab.items()))
+            parts = ", ".join(f"{label_name(game, key, k, lang)} {percent(v['win_rate'], lang, 0)}" for k, v in sorted(tab.items()))
             console.print(words("by_category_line", lang, what=what, parts=parts))
         for message in summary["error_messages"]:
             console.print(f"[red]{message}[/red]")

@@ -15,7 +15,7 @@ from rich.table import Table
 from nastolka.bots.ismcts import IsmctsBot, IsmctsConfig
 from nastolka.bots.levels import BUDGETS, search_settings
 from nastolka.engine import Record, replay
-from nastolka.engine.words import record_names
+from nastolka.engine.words import decimal, percent, record_names
 
 from .common import CliError, console, print_json
 from .lang import LANG_HELP, resolve_lang, word
@@ -76,13 +76,13 @@ def hint_cmd(  # noqa: C901
     names = record_names(record.seats, state.players, lang)
     head = word("hint_head", lang, game=state.game.name(lang), step=state.step, name=names[seat])
     console.print(f"{head} [bold]{state.action_label(result.action, lang, names)}[/bold]")
-    table = Table(title=word("hint_title", lang, n=result.iterations, s=result.seconds))
+    table = Table(title=word("hint_title", lang, n=result.iterations, s=decimal(result.seconds, lang)))
     for col in ("col_action", "col_visits", "col_share", "col_value"):
         table.add_column(word(col, lang))
     total = max(1, sum(s.visits for s in result.stats))
     for s in result.stats:
         table.add_row(state.action_label(s.action, lang, names), str(s.visits),
-                      f"{s.visits / total:.0%}", f"{s.value:.3f}")
+                      percent(s.visits / total, lang, 0), decimal(s.value, lang, 3))
     console.print(table)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nastolka.engine.words import pick
+from nastolka.engine.words import fill, pick
 from nastolka.tui.config import LANGS, Settings
 
 from .common import CliError
@@ -19,6 +19,7 @@ LANG_HELP = "ru or en (default: the last one used, else the system locale); reme
 
 WORDS: dict[str, tuple[str, str]] = {
     # key: (en, ru)
+    "error": ("error: {text}", "ошибка: {text}"),
     "your_move": ("Your move, {name}:", "Ваш ход, {name}:"),
     "ask": ("number (q = quit, s = save) > ", "номер (q — выход, s — сохранить) > "),
     "saved": ("saved to {path}", "сохранено: {path}"),
@@ -30,7 +31,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "winners": ("winner(s): {names}", "победитель: {names}"),
     "record_saved": ("record saved to {path}", "запись сохранена: {path}"),
     "hint_head": ("{game}, step {step}, {name}: play", "{game}, шаг {step}, {name}: сыграйте"),
-    "hint_title": ("{n} searches in {s:.2f} s", "{n} поисков за {s:.2f} с"),
+    "hint_title": ("{n#search|searches} in {s} s", "{n#поиск|поиска|поисков} за {s} с"),
     "col_action": ("action", "ход"),
     "col_visits": ("visits", "посещений"),
     "col_share": ("share", "доля"),
@@ -38,7 +39,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "replay_ok": ("{game}, {n} actions replayed and verified", "{game}: все ходы ({n}) переиграны и проверены"),
     "ok": ("ok", "готово"),
     "public_view": ("public view", "открытая информация"),
-    "after": ("{who} after {n} actions", "{who} после {n} ходов"),
+    "after": ("{who} after {n#action|actions}", "{who} после {n#хода|ходов|ходов}"),
     "replay_result": ("result: scores {scores}, winners {winners}", "итог: очки {scores}, победители {winners}"),
     "games_title": ("nastolka games", "игры nastolka"),
     "col_id": ("id", "id"),
@@ -50,9 +51,11 @@ WORDS: dict[str, tuple[str, str]] = {
 
 
 def word(key: str, lang: str, **fmt: Any) -> str:
+    """The words of ``key``, filled as the games' templates are (``{n#ход|хода|ходов}``: the number with
+    its noun, nastolka/engine/words.py)."""
     en, ru = WORDS[key]
     text = pick(lang, en, ru)
-    return text.format(**fmt) if fmt else text
+    return fill(text, lang, fmt) if fmt else text
 
 
 def resolve_lang(given: str | None) -> str:

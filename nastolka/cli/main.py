@@ -13,7 +13,7 @@ import sys
 
 import typer
 
-from nastolka.engine import NastolkaError
+from nastolka.engine import NastolkaError, OptionError
 
 app = typer.Typer(
     name="nastolka",
@@ -39,11 +39,22 @@ def _register_commands() -> None:
 _register_commands()
 
 
+def _error_line(exc: NastolkaError) -> str:
+    """The refusal in the language the commands speak (an option error has both; others are English)."""
+    from nastolka.tui.config import Settings
+
+    from .lang import word
+
+    lang = Settings.load().lang
+    text = exc.text(lang) if isinstance(exc, OptionError) else str(exc)
+    return word("error", lang if isinstance(exc, OptionError) else "en", text=text)
+
+
 def main() -> None:
     try:
         app()
     except NastolkaError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        typer.echo(_error_line(exc), err=True)
         sys.exit(2)
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)

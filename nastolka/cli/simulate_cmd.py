@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 from rich.table import Table
 
-from nastolka.engine.words import seat_names
+from nastolka.engine.words import number, percent, seat_names
 from nastolka.simulate import simulate
 
 from ._batch import batch_inputs, batch_progress, chunk_option, cluster_option, speed_line, title, words
@@ -42,7 +42,7 @@ def simulate_cmd(
         shown = seat_names(batch.bots, lang)
         for seat in range(players):
             table.add_row(str(seat + 1), shown[seat], str(summary["wins_by_seat"][seat]),
-                          f"{summary['win_rate_by_seat'][seat]:.1%}", str(summary["mean_score_by_seat"][seat]))
+                          percent(summary['win_rate_by_seat'][seat], lang), number(summary["mean_score_by_seat"][seat], lang))
         console.print(table)
         console.print(speed_line(summary, lang))
         for message in summary["error_messages"]:

@@ -18,7 +18,16 @@ class IllegalAction(NastolkaError):
 
 
 class OptionError(NastolkaError):
-    """A game option, player count or setup block is not acceptable."""
+    """A game option, player count or setup block is not acceptable. ``str()`` is the English reason;
+    ``ru`` (when given) the same reason in Russian, so a client answers in the player's language."""
+
+    def __init__(self, reason: str, ru: str = "") -> None:
+        super().__init__(reason)
+        self.ru = ru
+
+    def text(self, lang: str) -> str:
+        """The reason in ``lang`` (English when no Russian was written)."""
+        return self.ru if lang == "ru" and self.ru else str(self)
 
 
 class UnknownGame(NastolkaError):

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .errors import OptionError
-from .words import pick
+from .words import ENGINE, join, pick
 
 OptionKind = Literal["bool", "int", "choice", "list"]
 
@@ -33,6 +33,11 @@ class Option:
     maximum: int | None = None
     #: the player counts the option means something for (empty: every count); clients hide it otherwise
     players: tuple[int, ...] = ()
+    #: the option's short name in words (errors name it so): English, Russian
+    title_en: str = ""
+    title_ru: str = ""
+    #: each choice's name, English and Russian (a list or choice option accepts its id or either name)
+    labels: Mapping[Any, tuple[str, str]] = field(default_factory=dict)
 
     def help(self, lang: str = "en") -> str:
         """What the option does, in ``lang`` (its name when it has no help)."""
@@ -41,46 +46,70 @@ class Option:
     def applies_to(self, players: int) -> bool:
         return not self.players or players in self.players
 
+    def _error(self, key: str, **args: Any) -> OptionError:
+        """The refusal ``option.<key>`` (engine/words.toml) in both languages, naming the option by its
+        title (never its id) and the choices by their names."""
+        texts = {}
+        for lang in ("en", "ru"):
+            title = pick(lang, self.title_en, self.title_ru) or self.help(lang)
+            filled = {k: self._shown(v, lang) for k, v in args.items()}
+            texts[lang] = ENGINE.t(f"option.{key}", lang, option=title, **filled)
+        return OptionError(texts["en"], texts["ru"])
+
+    def _shown(self, value: Any, lang: str) -> str:
+        if value is self.choices:
+            return join([self._label(c, lang) for c in self.choices], lang, either=True)
+        return str(value)
+
+    def _label(self, choice: Any, lang: str) -> str:
+        names = self.labels.get(choice)
+        return names[1 if lang == "ru" else 0] if names else str(choice)
+
+    def _choice(self, raw: Any) -> Any:
+        """A choice by its id or by its English or Russian name (any letter case)."""
+        if raw in self.choices:
+            return raw
+        wanted = str(raw).strip().casefold().replace("ё", "е")
+        for choice in self.choices:
+            names = (str(choice), *self.labels.get(choice, ()))
+            if any(n.casefold().replace("ё", "е") == wanted for n in names):
+                return choice
+        raise self._error("not_one_of", value=raw, allowed=self.choices)
+
     def coerce(self, raw: Any) -> Any:  # noqa: C901
-        name = self.name
         if self.kind == "bool":
             if isinstance(raw, bool):
                 return raw
             if isinstance(raw, str) and raw.strip().lower() in _TRUE | _FALSE:
                 return raw.strip().lower() in _TRUE
-            raise OptionError(f"option {name!r} must be true or false, not {raw!r}")
+            raise self._error("not_bool", value=raw)
         if self.kind == "int":
             if isinstance(raw, bool):
-                raise OptionError(f"option {name!r} must be a whole number, not {raw!r}")
+                raise self._error("not_int", value=raw)
             try:
                 value = int(raw)
             except (TypeError, ValueError):
-                raise OptionError(f"option {name!r} must be a whole number, not {raw!r}") from None
+                raise self._error("not_int", value=raw) from None
             if self.choices and value not in self.choices:
-                allowed = ", ".join(str(c) for c in self.choices)
-                raise OptionError(f"option {name!r} must be one of {allowed}, not {value}")
+                raise self._error("not_one_of", value=value, allowed=self.choices)
             if self.minimum is not None and value < self.minimum:
-                raise OptionError(f"option {name!r} must be at least {self.minimum}, not {value}")
+                raise self._error("at_least", value=value, n=self.minimum)
             if self.maximum is not None and value > self.maximum:
-                raise OptionError(f"option {name!r} must be at most {self.maximum}, not {value}")
+                raise self._error("at_most", value=value, n=self.maximum)
             return value
         if self.kind == "choice":
-            if not isinstance(raw, str) or raw not in self.choices:
-                allowed = ", ".join(str(c) for c in self.choices)
-                raise OptionError(f"option {name!r} must be one of {allowed}, not {raw!r}")
-            return raw
+            if not isinstance(raw, str):
+                raise self._error("not_one_of", value=raw, allowed=self.choices)
+            return self._choice(raw)
         # list
         if isinstance(raw, str):
             items = [part.strip() for part in raw.split(",") if part.strip()]
         elif isinstance(raw, Sequence):
             items = list(raw)
         else:
-            raise OptionError(f"option {name!r} must be a comma-separated list, not {raw!r}")
+            raise self._error("not_list", value=raw)
         if self.choices:
-            for item in items:
-                if item not in self.choices:
-                    allowed = ", ".join(str(c) for c in self.choices)
-                    raise OptionError(f"option {name!r}: {item!r} is not one of {allowed}")
+            items = [self._choice(item) for item in items]
         return tuple(items)
 
     def to_json(self) -> dict[str, Any]:
@@ -117,8 +146,10 @@ class OptionSchema:
         for key, raw in (given or {}).items():
             option = by_name.get(key)
             if option is None:
-                known = ", ".join(by_name) or "none"
-                raise OptionError(f"unknown option {key!r} (this game's options: {known})")
+                known = {lang: join([pick(lang, o.title_en, o.title_ru) or o.name for o in self.options], lang)
+                         or ENGINE.t("option.none", lang) for lang in ("en", "ru")}
+                raise OptionError(ENGINE.t("option.unknown", "en", name=key, known=known["en"]),
+                                  ENGINE.t("option.unknown", "ru", name=key, known=known["ru"]))
             result[key] = option.coerce(raw)
         return result
 

@@ -18,7 +18,9 @@ Placeholders, in ``{}``:
 
 * ``{x}`` — argument ``x``: a :class:`Noun` in the nominative, a list of nouns joined with "and"/«и», or
   anything else as ``str``;
-* ``{x:acc}`` — the noun in that case (``nom gen dat acc ins pre``; English has one form);
+* ``{x:acc}`` — the noun in that case (``nom gen dat acc ins pre``; English has one form); a place also
+  has the phrases ``{x:at}`` («в Тембрии») and ``{x:to}`` («в Тембрию»), prepositions included (``ru_at``,
+  ``ru_to``; English templates write "at {x}" / "to {x}");
 * ``{x:lower}`` — ``x`` with its first letter in lower case (a sentence that goes on after a colon);
 * ``{x|бежит|бегут}`` — the form agreeing with ``x`` in number (singular | plural), or with four forms
   ``{x|выбыл|выбыла|выбыло|выбыли}`` in gender (m | f | n | plural);
@@ -44,6 +46,11 @@ from pathlib import Path
 from typing import Any
 
 CASES = ("nom", "gen", "dat", "acc", "ins", "pre")
+#: prepositional phrases a place spells out whole (``ru_at`` «в Тембрии» / «на Острове сокровищ» / «у Луи»,
+#: ``ru_to`` «в Тембрию» / «на Остров сокровищ» / «к Луи»): the preposition belongs to the place, not to
+#: the template, so a template says ``{location:at}`` and never «в {location:pre}»
+PHRASES = ("at", "to")
+FORMS = CASES + PHRASES
 GENDERS = ("m", "f", "n", "pl")
 LANGS = ("en", "ru")
 #: Russian cases a noun must spell out (the others fall back to the nominative only if absent)
@@ -58,7 +65,7 @@ class Noun:
     gender: str | None = "m"
 
     def form(self, case: str = "nom") -> str:
-        if case not in CASES:
+        if case not in FORMS:
             raise ValueError(f"unknown case {case!r}")
         return self.forms.get(case) or self.forms["nom"]
 
@@ -73,6 +80,17 @@ class Noun:
 def person(name: str) -> Noun:
     """A player's display name: the same in every case, singular, gender unknown."""
     return Noun({"nom": name}, None)
+
+
+def person_as(name: str, role: Noun) -> Noun:
+    """A player's name that a sentence can decline through the role they play (a TaleSpin character, a
+    Colt Express bandit): the nominative is the name, every other case the role in that case with the name
+    after it — «Аня крадёт груз у Кита Ветрогона (Борис)». A display name cannot decline (it is whatever
+    the person typed, and its gender is unknown), so a case that governs a person goes to the role; the
+    agreement stays a person's (number only)."""
+    forms = {"nom": name}
+    forms.update({case: f"{role.form(case)} ({name})" for case in CASES[1:]})
+    return Noun(forms, None)
 
 
 def plain(text: str, gender: str = "m") -> Noun:
@@ -95,6 +113,33 @@ def plural_index(n: int, lang: str) -> int:
     return 2
 
 
+def count(n: int, forms: str, lang: str) -> str:
+    """The number with its noun agreeing: ``count(3, "карта|карты|карт", "ru")`` → «3 карты»,
+    ``count(1, "card|cards", "en")`` → "1 card". The one builder of "number + noun": the templates'
+    ``{n#карта|карты|карт}`` is this, and code outside a template (the command line) calls it."""
+    words = forms.split("|")
+    return f"{n} {words[min(plural_index(int(n), lang), len(words) - 1)]}"
+
+
+def decimal(value: float, lang: str, places: int = 2) -> str:
+    """A fraction as the language writes it: «0,04» in Russian, "0.04" in English."""
+    text = f"{value:.{places}f}"
+    return text.replace(".", ",") if lang == "ru" else text
+
+
+def number(value: object, lang: str, places: int = 2) -> str:
+    """A table cell's number: a whole number as it is, a fraction with the language's decimal sign."""
+    if isinstance(value, float) and not value.is_integer():
+        return decimal(value, lang, places)
+    return str(int(value) if isinstance(value, float) else value)
+
+
+def percent(share: float, lang: str, places: int = 1) -> str:
+    """A share as a percentage: «12,5 %» (a comma and a no-break space in Russian), "12.5%" in English."""
+    text = decimal(share * 100, lang, places)
+    return f"{text}\u00a0%" if lang == "ru" else f"{text}%"
+
+
 def sentence(text: str) -> str:
     """The text with its first letter upper-case (the rest untouched)."""
     return text[:1].upper() + text[1:]
@@ -111,12 +156,15 @@ def other_lang(lang: str) -> str:
     return "en" if lang == "ru" else "ru"
 
 
-def join(items: Sequence[str], lang: str) -> str:
-    """"A, B and C" / «А, Б и В»."""
+def join(items: Sequence[str], lang: str, either: bool = False) -> str:
+    """"A, B and C" / «А, Б и В»; with ``either`` "A, B or C" / «А, Б или В»."""
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
-    last = " и " if lang == "ru" else " and "
+    if either:
+        last = " или " if lang == "ru" else " or "
+    else:
+        last = " и " if lang == "ru" else " and "
     return ", ".join(items[:-1]) + last + items[-1]
 
 
@@ -174,7 +222,7 @@ def _fill_one(template: str, lang: str, args: Mapping[str, Any], slot: _Slot) ->
         raise KeyError(f"template {template!r} needs {name!r}")
     value = args[name]
     if count is not None:
-        return f"{value} {count[min(plural_index(int(value), lang), len(count) - 1)]}"
+        return f"{value} {count[min(plural_index(int(value), lang), len(count) - 1)]}"   # = count()
     nouns = _as_nouns(value)
     if agree is not None:
         if nouns is None:
@@ -238,6 +286,11 @@ class Words:
 
     def has(self, ident: str) -> bool:
         return ident in self.entries
+
+    def labels(self, ids: Iterable[Any], prefix: str = "") -> dict[Any, tuple[str, str]]:
+        """Each id's name in English and Russian (an option's choices: ``Option.labels``)."""
+        return {i: (self.name(f"{prefix}{i}", "en"), self.name(f"{prefix}{i}", "ru")) for i in ids
+                if self.has(f"{prefix}{i}")}
 
     def text(self, ident: str, lang: str) -> str:
         """The rules text of a card / event / location ("" if it has none)."""
@@ -332,7 +385,7 @@ def _entry(ident: str, raw: Mapping[str, Any], source: str) -> Entry:
     if missing:
         raise ValueError(f"{source}: names.{ident} lacks the Russian forms {', '.join('ru_' + c for c in missing)}")
     ru_forms = {"nom": raw["ru"]}
-    ru_forms.update({c: raw[f"ru_{c}"] for c in CASES[1:] if isinstance(raw.get(f"ru_{c}"), str)})
+    ru_forms.update({c: raw[f"ru_{c}"] for c in FORMS[1:] if isinstance(raw.get(f"ru_{c}"), str)})
     en_gender = "pl" if raw.get("en_plural") else "m"
     nouns = {"en": Noun({"nom": raw["en"]}, en_gender), "ru": Noun(ru_forms, gender)}
     texts = {lang: raw[f"text_{lang}"] for lang in LANGS if isinstance(raw.get(f"text_{lang}"), str)}
@@ -363,13 +416,14 @@ def level_name(level: str, lang: str) -> str:
 
 
 def bot_name(level: str, lang: str, index: int | None = None) -> str:
-    """«Бот (обычный)», or with ``index`` a distinct given name: «Бот Лёва (обычный)»."""
-    lvl = level_name(level, lang)
+    """«Обычный бот», or with ``index`` a distinct given name: «Обычный бот Лёва». Never in brackets: a
+    game puts a name into its own brackets («Акробат (Обычный бот Лёва)»), and brackets must not nest."""
+    label = ENGINE.t(f"bot.{level}", lang) if ENGINE.has_template(f"bot.{level}") else ENGINE.t("bot", lang)
     if index is None:
-        return ENGINE.t("bot", lang, level=lvl)
+        return label
     given = ENGINE.of_kind("bot_given_name")
     name = ENGINE.name(given[index % len(given)], lang)
-    return ENGINE.t("bot_named", lang, name=name, level=lvl)
+    return ENGINE.t("bot_named", lang, bot=label, name=name)
 
 
 def seat_label(seat: int, lang: str) -> str:
@@ -434,6 +488,6 @@ def _people(names: tuple[str, ...], players: int, lang: str) -> tuple[Noun, ...]
     return tuple(person(n) for n in given)
 
 
-__all__ = ["CASES", "ENGINE", "Noun", "Words", "bot_name", "default_names", "fill", "for_module", "join",
-           "level_name", "load", "names_or_default", "other_lang", "person", "pick", "plain", "plural_index", "record_names",
+__all__ = ["CASES", "ENGINE", "Noun", "Words", "bot_name", "count", "decimal", "default_names", "number", "percent", "fill", "for_module", "join",
+           "level_name", "load", "names_or_default", "other_lang", "person", "person_as", "pick", "plain", "plural_index", "record_names",
            "seat_label", "seat_names", "sentence"]

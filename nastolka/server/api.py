@@ -42,6 +42,10 @@ async def games() -> list[dict[str, Any]]:
     for g in all_games():
         data = g.to_json()
         data["bots"] = bot_names(g)
+        for opt in data.get("options", []):   # a choice in words, as the terminal shows it («Дебют», not "debut")
+            if isinstance(opt, dict) and isinstance(opt.get("choices"), list):
+                opt["choice_labels"] = {lang: [g.choice_label(opt["name"], c, lang) for c in opt["choices"]]
+                                        for lang in ("en", "ru")}
         data["rules_summary"] = dict(g.rules_summary)
         out.append(data)
     return out

@@ -5,9 +5,11 @@ Everything here is public, static data (printed on the physical cards): it never
 can be cached by the client and can never leak hidden information.
 
 - ``terms``: every TOML table of the game folder that has an ``id`` (or a key) and Russian and English
-  names, with its public fields (values, stats, type, reception…) and its rules text as ``tip_en`` /
+  names, with its public fields (values, stats, type, reception, what it does on each roll of the die…)
+  and its rules text as ``tip_en`` /
   ``tip_ru`` (from ``effect_*``, ``text_*`` or ``bonus_*``) — the same data the terminal reads.
 - ``words``: the board's words (phases, stats, labels) from ``web/words.toml`` in the game folder.
+- ``decisions``: one line of help per kind of decision (``decisions.toml``), shown in the decision bar.
 - boards: a game folder with ``web/board.js`` (and optionally ``web/board.css``) has its own board; they are
   discovered, never listed by hand.
 """
@@ -24,7 +26,7 @@ from nastolka.engine.words import load
 
 #: public fields copied from a TOML table into its term (everything else stays on the server)
 PUBLIC = ("values", "type", "shipping", "range", "piloting", "receiving", "clock", "colour", "keywords",
-          "maneuver", "small", "large", "turns", "count", "main_character")
+          "maneuver", "small", "large", "turns", "count", "main_character", "die_text_en", "die_text_ru")
 #: where a table keeps its rules text, in order of preference
 TIPS = ("effect", "text", "bonus")
 
@@ -96,6 +98,18 @@ def _words(folder: Path) -> dict[str, dict[str, str]]:
             if isinstance(v, dict) and "en" in v and "ru" in v}
 
 
+@functools.cache
+def _decisions(folder: Path) -> dict[str, dict[str, str]]:
+    """The game's one line of help per kind of decision (``decisions.toml``, which the terminal shows too):
+    the browser's decision bar says the same, so both clients ask the same question."""
+    path = folder / "decisions.toml"
+    if not path.is_file():
+        return {}
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return {k: {"en": str(v["en"]), "ru": str(v["ru"])} for k, v in data.items()
+            if isinstance(v, dict) and "en" in v and "ru" in v}
+
+
 def terms(game: Game) -> dict[str, dict[str, Any]]:
     return _terms(folder_of(game))
 
@@ -103,7 +117,7 @@ def terms(game: Game) -> dict[str, dict[str, Any]]:
 def presentation(game: Game) -> dict[str, Any]:
     folder = folder_of(game)
     return {"game": game.id, "terms": _terms(folder), "words": _words(folder),
-            "rules": dict(game.rules_summary), "board": board_files(game)}
+            "decisions": _decisions(folder), "rules": dict(game.rules_summary), "board": board_files(game)}
 
 
 def board_files(game: Game) -> dict[str, str]:

@@ -66,7 +66,7 @@ def list_tables(conn: Connection, status: str | None, limit: int) -> list[dict[s
     # real tables first: those a person sits at; then the newest. Private and cancelled tables are not listed.
     has_person = select(seats.c.seat).where(seats.c.table_id == tables.c.id, seats.c.kind == "human").exists()
     query = (select(tables.c.id, tables.c.game, tables.c.players, tables.c.status, tables.c.clock,
-                    tables.c.options, tables.c.created_at)
+                    tables.c.options, tables.c.created_at, tables.c.updated_at)
              .where(tables.c.private == 0, tables.c.status != "cancelled")
              .order_by(case((has_person, 0), else_=1), tables.c.created_at.desc()).limit(limit))
     if status:
@@ -81,11 +81,34 @@ def list_tables(conn: Connection, status: str | None, limit: int) -> list[dict[s
         by_table[s.table_id].append(public_seat(s))
     versions: dict[str, int] = dict(conn.execute(select(actions.c.table_id, func.count()).where(actions.c.table_id.in_(ids))
                                  .group_by(actions.c.table_id)).all())
+    over = [r.id for r in rows if r.status == "over"]
+    records: dict[str, Any] = dict(conn.execute(select(tables.c.id, tables.c.record).where(tables.c.id.in_(over))).all()) \
+        if over else {}
     for r in rows:
-        out.append({"id": r.id, "game": r.game, "players": r.players, "status": r.status, "clock": r.clock,
-                    "options": json.loads(r.options), "seats": by_table[r.id],
-                    "version": int(versions.get(r.id, 0))})
+        row = {"id": r.id, "game": r.game, "players": r.players, "status": r.status, "clock": r.clock,
+               "options": json.loads(r.options), "seats": by_table[r.id], "version": int(versions.get(r.id, 0))}
+        if r.status == "over":   # the lobby's finished tables say who won and when
+            row["winners"] = record_winners(records.get(r.id))
+            row["ended"] = r.updated_at.isoformat() if r.updated_at is not None else None
+        out.append(row)
     return out
+
+
+def record_winners(text: str | None) -> list[int]:
+    """The winning seats of a stored record, read from its ``result`` alone (it comes after the actions:
+    the lobby lists finished tables every few seconds and must not parse whole games for one list)."""
+    if not text:
+        return []
+    at = text.rfind('"result"')
+    colon = text.find(":", at) if at >= 0 else -1
+    if colon < 0:
+        return []
+    try:
+        result, _ = json.JSONDecoder().raw_decode(text[colon + 1:].lstrip())
+    except ValueError:
+        return []
+    winners = result.get("winners") if isinstance(result, dict) else None
+    return [w for w in winners if isinstance(w, int)] if isinstance(winners, list) else []
 
 
 def public_seat(s: Any) -> dict[str, Any]:

@@ -16,7 +16,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "players": ("Players", "Игроки"),
     "seat": ("Player {n}", "Игрок {n}"),
     "human": ("Human", "Человек"),
-    "bot": ("Bot ({name})", "Бот ({name})"),
     "options": ("Options", "Настройки партии"),
     "no_options": ("This game has no options.", "У этой игры нет настроек."),
     "language": ("Language", "Язык"),

@@ -21,7 +21,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from nastolka.bots import bot_names
 from nastolka.engine import Game, NastolkaError, Option
-from nastolka.engine.words import level_name, other_lang
+from nastolka.engine.words import bot_name, other_lang
 
 from .i18n import tr
 from .keys import localize
@@ -136,7 +136,7 @@ class StartScreen(Screen[None]):
             yield Label(tr("players", lang), classes="field")
             yield Select([(str(n), n) for n in range(game.min_players, game.max_players + 1)],
                          value=choice.players, allow_blank=False, id="players", classes="value")
-        kinds = [(tr("human", lang), HUMAN)] + [(tr("bot", lang, name=level_name(n, lang)), n) for n in ordered_bots(game)]
+        kinds = [(tr("human", lang), HUMAN)] + [(bot_name(n, lang), n) for n in ordered_bots(game)]
         for seat, kind in enumerate(choice.seats):
             with Horizontal(classes="row"):
                 yield Label(tr("seat", lang, n=seat + 1), classes="field")

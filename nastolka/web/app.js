@@ -70,6 +70,11 @@ function shell() {
   paintSound();
   paint();
   installTips();
+  // the header's height, for what sticks under it (the table page's decision bar)
+  const top = document.getElementById("top");
+  const keep = () => document.documentElement.style.setProperty("--top-h", `${top.offsetHeight}px`);
+  new ResizeObserver(keep).observe(top);
+  keep();
 }
 
 shell();

@@ -16,7 +16,11 @@ export function boardContext(pres, extra) {
     has: (id) => Boolean(terms[id]),
     data: (id) => terms[id] || {},
     tip: (id) => pickLang(terms[id], "tip_") || "",
+    // what a card does on each roll of the die (its die table), one line a result; [] for a card without one
+    dieTable: (id) => (terms[id] && (terms[id][`die_text_${lang}`] || terms[id].die_text_en)) || [],
     word: (key) => pickLang(words[key], "") ?? "",
+    // the game's help line for a kind of decision (its decisions.toml, as the terminal shows it)
+    decision: (key) => pickLang(((pres && pres.decisions) || {})[key], "") ?? "",
     ...extra,
   };
 }

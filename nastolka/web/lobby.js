@@ -6,6 +6,7 @@ import { myName, seatKey, ownerKey } from "./store.js";
 import { gameName, botLabel, seatLabel } from "./labels.js";
 
 const app = document.getElementById("app");
+const BOT_LADDER = ["random", "easy", "normal", "hard", "expert"];
 
 export function lobbyPage() {
   let timer = null;
@@ -21,7 +22,8 @@ export function lobbyPage() {
     state.players = Math.min(Math.max(state.players, g.min_players), g.max_players);
     while (state.seats.length < state.players) state.seats.push({ kind: state.seats.length ? "open" : "open", bot: "normal", name: "" });
     state.seats.length = state.players;
-    const bots = g.bots || ["random"];
+    // the bot levels in one ordered list, weakest first; the engines behind them are not a player's choice
+    const bots = BOT_LADDER.filter((b) => (g.bots || ["random"]).includes(b));
     const seatRows = state.seats.map((s, i) => h("div", { class: "seat-row" },
       h("span", { class: "seat-n" }, `${t("seat")} ${i + 1}`),
       h("select", { "data-seat-kind": i, onchange: (e) => { s.kind = e.target.value; drawForm(); } },
@@ -38,7 +40,8 @@ export function lobbyPage() {
         input = h("input", { type: "checkbox", checked: !!cur, onchange: (e) => { state.options[o.name] = e.target.checked; } });
       } else if (o.choices && o.type !== "list") {
         input = h("select", { onchange: (e) => { state.options[o.name] = o.type === "int" ? Number(e.target.value) : e.target.value; } },
-          o.choices.map((c) => h("option", { value: c, selected: c === cur }, String(c))));
+          o.choices.map((c, k) => h("option", { value: c, selected: c === cur },
+            (o.choice_labels && (o.choice_labels[lang] || o.choice_labels.en) || [])[k] ?? String(c))));
       } else if (o.type === "int") {
         input = h("input", { type: "number", value: cur, min: o.min ?? o.minimum, max: o.max ?? o.maximum,
           onchange: (e) => { state.options[o.name] = Number(e.target.value); } });
@@ -58,7 +61,7 @@ export function lobbyPage() {
       h("div", { class: "seats" }, seatRows),
       opts.length ? h("details", {}, h("summary", {}, t("options")), h("div", { class: "opts" }, opts)) : null,
       h("label", {}, `${t("clock")} `, h("select", { id: "clock-select", onchange: (e) => { state.clock = e.target.value; } },
-        ["", "15", "30", "60", "120", "300"].map((c) => h("option", { value: c, selected: c === state.clock }, c ? `${c} s` : t("no_clock"))))),
+        ["", "15", "30", "60", "120", "300"].map((c) => h("option", { value: c, selected: c === state.clock }, c ? t("seconds").replace("{n}", c) : t("no_clock"))))),
       h("label", { class: "check", title: t("casual_help") }, h("input", { type: "checkbox", id: "casual", checked: state.casual,
         onchange: (e) => { state.casual = e.target.checked; } }), ` ${t("casual")}`),
       h("label", { class: "check" }, h("input", { type: "checkbox", id: "sit-myself", checked: state.sitMyself,
@@ -96,6 +99,7 @@ export function lobbyPage() {
         h("span", { class: "muted" }, r.seats.map(seatLabel).join(" · ")), " ",
         r.status === "open" ? h("a", { href: `#/t/${r.id}`, class: "btn" }, t("join")) : null,
         r.status !== "over" ? h("a", { href: `#/t/${r.id}`, class: "btn" }, t("watch")) : null,
+        r.status === "over" ? finished(r) : null,
         r.status === "over" ? h("a", { href: `#/r/${r.id}`, class: "btn" }, t("replay")) : null)))
         : h("p", { class: "muted" }, t("no_tables")));
     let board = [];
@@ -106,8 +110,17 @@ export function lobbyPage() {
       h("table", { class: "ratings" }, board.slice(0, 10).map((r, i) => h("tr", {},
         h("td", {}, String(i + 1)), h("td", {}, pick(r.name)), h("td", { title: t("rating_help") }, `${r.rating} ± ${r.spread}`),
         h("td", { class: "muted" }, plural("games", r.games)))))) : null;
-    clear(listBox).append(h("h2", {}, t("lobby")), section(t("open_list"), groups.open),
-      section(t("playing_list"), groups.playing), section(t("over_list"), groups.over.slice(0, 10)), ratings);
+    // no ratings yet: nothing is drawn (append(null) would write the word "null")
+    clear(listBox).append(...[h("h2", {}, t("lobby")), section(t("open_list"), groups.open),
+      section(t("playing_list"), groups.playing), section(t("over_list"), groups.over.slice(0, 10)), ratings].filter(Boolean));
+  }
+
+  // a finished table: who won and when it ended
+  function finished(r) {
+    const names = (r.winners || []).map((w) => r.seats[w]).filter(Boolean).map(seatLabel);
+    const when = r.ended ? new Date(r.ended).toLocaleString(lang === "ru" ? "ru-RU" : "en-GB", { dateStyle: "medium", timeStyle: "short" }) : "";
+    return h("span", { class: "finished" }, names.length ? h("span", { class: "won" }, `${names.length > 1 ? t("winners") : t("winner")}: ${names.join(", ")}`) : null,
+      when ? h("span", { class: "muted ended" }, ` · ${when}`) : null);
   }
 
   function render() {

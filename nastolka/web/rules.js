@@ -6,6 +6,12 @@ import { gameName } from "./labels.js";
 
 const app = document.getElementById("app");
 
+// a card's die table (what it does on each roll), when it has one
+function dieLines(e) {
+  const lines = e[`die_text_${lang}`] || e.die_text_en;
+  return Array.isArray(lines) && lines.length ? h("ol", { class: "die-table" }, lines.map((l) => h("li", {}, l))) : null;
+}
+
 export function rulesPage(gameId) {
   let pres = null;
   async function load() {
@@ -21,7 +27,8 @@ export function rulesPage(gameId) {
       h("h2", {}, `${t("rules")}: ${gameName(game)}`),
       summary.split(/\n\s*\n/).map((para) => h("p", {}, para)),
       entries.length ? h("h3", {}, t("rules_cards")) : null,
-      h("dl", { class: "rules-terms" }, entries.map(([, e]) => [h("dt", {}, e[lang] || e.en), h("dd", {}, e[`tip_${lang}`] || e.tip_en)])),
+      h("dl", { class: "rules-terms" }, entries.map(([, e]) => [h("dt", {}, e[lang] || e.en),
+        h("dd", {}, e[`tip_${lang}`] || e.tip_en, dieLines(e))])),
       h("p", {}, h("a", { href: "#/", class: "btn" }, t("lobby")))));
   }
   load();

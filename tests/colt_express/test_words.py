@@ -6,7 +6,7 @@ from __future__ import annotations
 from nastolka.engine import Event
 from nastolka.games.colt_express import GAME
 
-NAMES = ["Аня", "Бот Лёва (обычный)", "Вика"]
+NAMES = ["Аня", "Обычный бот Лёва", "Вика"]
 
 
 def _state():
@@ -15,11 +15,11 @@ def _state():
 
 def test_cards_and_bandits_in_the_accusative() -> None:
     """«Выложить» takes the accusative, as the rulebook's «Выложить из своей руки карту действия»: a
-    feminine card changes (Лестница → Лестницу), the Marshal card is animate (Шерифа), bandits too."""
+    feminine card changes (Лестница → Лестницу), the Marshal card is said as a card («карту «Шериф»», not «Шерифа», which reads as the man), bandits are animate."""
     s = _state()
     assert s.action_label("play:card=floor", "ru") == "Выложить Лестницу"
     assert s.action_label("play:card=rob,face=down", "ru") == "Выложить Кражу рубашкой вверх"
-    assert s.action_label("play:card=marshal", "ru") == "Выложить Шерифа"
+    assert s.action_label("play:card=marshal", "ru") == "Выложить карту «Шериф»"
     assert s.action_label("play:card=fire", "ru") == "Выложить Выстрел"
     assert s.action_label("fire:target=belle", "ru") == "Выстрелить в Красотку"
     assert s.action_label("punch:target=tuco,loot=jewel,car=1", "ru") == \
@@ -28,7 +28,7 @@ def test_cards_and_bandits_in_the_accusative() -> None:
     assert s.event_text(Event("discard", {"seat": 0, "card": "bullet:tuco"}), "ru", NAMES) == "Аня сбрасывает пулю Туко"
     assert s.event_text(Event("play", {"seat": 0, "card": "floor"}), "ru", NAMES) == "Аня выкладывает Лестницу"
     assert s.event_text(Event("play_own", {"seat": 0, "card": "marshal"}), "ru", NAMES) == \
-        "Вы выкладываете Шерифа рубашкой вверх"
+        "Вы выкладываете карту «Шериф» рубашкой вверх"
     assert s.event_text(Event("play", {"seat": 0, "card": "floor"}), "en", ["Anya"]) == "Anya plays Floor change"
 
 
@@ -36,9 +36,9 @@ def test_two_player_cards_name_their_bandit_in_every_case() -> None:
     """A two-player card is «Кража (Красотка)»: the card declines, the bandit in brackets stays a label."""
     s = GAME.new(2, {"bandits": "belle,tuco,cheyenne,doc"}, seed=1)
     assert s.event_text(Event("play", {"seat": 1, "card": "rob:belle"}), "ru", NAMES) == \
-        "Бот Лёва (обычный) выкладывает Кражу (Красотка)"
+        "Обычный бот Лёва выкладывает Кражу (Красотка)"
     assert s.event_text(Event("kept", {"seat": 0, "card": "floor:tuco"}), "ru", NAMES) == \
-        "Вы взяли в руку Лестницу (Туко)"
+        "Вы берёте в руку Лестницу (Туко)"
     no_effect = Event("no_effect", {"seat": 0, "card": "rob:belle"})
     assert s.event_text(no_effect, "ru", NAMES) == "Аня: Кража (Красотка) не срабатывает"
 
@@ -65,14 +65,14 @@ def test_bandits_declined_after_prepositions_and_in_the_genitive() -> None:
     assert s.event_text(Event("discard", {"seat": 0, "card": "bullet:belle"}), "ru", NAMES) == \
         "Аня сбрасывает пулю Красотки"
     assert s.event_text(Event("drawn", {"seat": 0, "cards": ["bullet:belle", "bullet:neutral", "rob"]}), "ru") == \
-        "Вы взяли: пуля Красотки, нейтральная пуля и Кража"
+        "Вы берёте карты: пуля Красотки, нейтральная пуля и Кража"
     start = Event("start", {"seat": 0, "caboose": "belle"})
     assert s.event_text(start, "ru", NAMES) == "Аня ставит Красотку в последний вагон"
 
 
 def test_players_by_name_and_cars_by_name() -> None:
     s = _state()
-    assert s.event_text(Event("draw", {"seat": 1, "count": 3}), "ru", NAMES) == "Бот Лёва (обычный) берёт 3 карты"
+    assert s.event_text(Event("draw", {"seat": 1, "count": 3}), "ru", NAMES) == "Обычный бот Лёва берёт 3 карты"
     assert s.event_text(Event("keep", {"seat": 2}), "en", ["Anya", "Bo", "Vika"]) == \
         "Vika takes a card from the deck into hand"
     moved = Event("moved", {"bandit": "belle", "car": 0, "level": "roof"})
@@ -148,15 +148,15 @@ def test_names_have_one_source() -> None:
 
 def test_the_result_names_who_played_which_bandits_in_the_accusative() -> None:
     """«Аня за Красотку и Туко: $…» — the bandits after «за» in the accusative (not «Аня (Красотка, Туко)»,
-    which nests brackets after a bot's name «Бот Лёва (обычный)»)."""
+    which nested brackets after a bot's name once)."""
     s = GAME.new(2, {"bandits": "belle,tuco,doc,ghost"}, seed=3)
     from nastolka.engine import Rng
     rng = Rng(3)
     while not s.is_over:
         legal = s.legal_ids(s.actor)
         s.apply(s.actor, legal[rng.randbelow(len(legal))])
-    ru = s.result_lines(s.view(None), "ru", ["Аня", "Бот Лёва (обычный)"])
-    en = s.result_lines(s.view(None), "en", ["Anya", "Bot Leo (normal)"])
+    ru = s.result_lines(s.view(None), "ru", ["Аня", "Обычный бот Лёва"])
+    en = s.result_lines(s.view(None), "en", ["Anya", "Normal bot Leo"])
     assert ru[0].startswith("Аня за Красотку и Туко: $"), ru[0]
-    assert ru[1].startswith("Бот Лёва (обычный) за Дока и Призрака: $"), ru[1]
+    assert ru[1].startswith("Обычный бот Лёва за Дока и Призрака: $"), ru[1]
     assert en[0].startswith("Anya as Belle and Tuco: $"), en[0]

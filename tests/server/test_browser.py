@@ -26,7 +26,7 @@ from .procs import ServerProcess
 # wrote: the module must run on one xdist worker, in order (`--dist loadgroup` in the Makefile).
 pytestmark = [pytest.mark.xdist_group("browser")]
 
-DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 # what a person must never read on a game page (the log's event texts come from the games' text modules)
@@ -91,12 +91,37 @@ def version(page: Any) -> int:
     return int(page.locator(".table-page").get_attribute("data-version") or 0)
 
 
+#: the decision kinds each page met, with the question the decision bar asked (game -> kind -> question)
+ASKED: dict[str, dict[str, str]] = {}
+
+
+def assert_decision_bar(page: Any) -> None:
+    """The decision bar is inside the first viewport (1280×800 or 390×844, wherever the page is scrolled to)
+    and says what is asked: the game's question, not only "your move"."""
+    bar = page.locator("#decision")
+    box = bar.bounding_box()
+    vw, vh = page.evaluate("[window.innerWidth, window.innerHeight]")
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= vh and box["x"] >= 0 and box["x"] + box["width"] <= vw, \
+        f"the decision bar {box} is not inside the {vw}×{vh} viewport"
+    buttons = bar.locator("button.act")
+    assert buttons.count() == page.locator("button.act").count(), "an answer is outside the decision bar"
+    question = page.locator("#question")
+    assert question.count() == 1, "the decision bar does not say what is asked"
+    text = question.inner_text().strip()
+    assert text, "the decision's question is empty"
+    kind = str(page.evaluate("""() => { const v = document.querySelector('.table-page'); return v ? v.dataset.decision || '' : ''; }"""))
+    game = str(page.evaluate("document.querySelector('.table-page').dataset.game || ''"))
+    ASKED.setdefault(game, {})[kind] = text
+
+
 def take_turn(page: Any, rng: random.Random) -> bool:
-    """Click one legal action if this page has any; wait until the table has moved on."""
+    """Click one legal action if this page has any (after checking the decision bar asks it, on screen);
+    wait until the table has moved on."""
     buttons = page.locator("button.act:enabled")
     n = buttons.count()
     if not n:
         return False
+    assert_decision_bar(page)
     before = str(version(page))
     buttons.nth(rng.randrange(n)).click()
     page.wait_for_function(
@@ -169,6 +194,15 @@ def in_both_languages(pages: list[Any], check: Any) -> None:
         p.click("#lang")
         p.wait_for_timeout(50)
         check(p)
+        p.click("#lang")
+
+
+def shoot_in_the_other_language(pages: list[Any], files: list[str]) -> None:
+    """Screenshots of the same moment in the page's other language (then switched back)."""
+    for p, name in zip(pages, files, strict=True):
+        p.click("#lang")
+        p.wait_for_timeout(150)
+        p.screenshot(path=str(ARTIFACTS / name), full_page=True)
         p.click("#lang")
 
 
@@ -367,7 +401,7 @@ def test_two_people_and_a_bot_play_colt_express(server: ServerProcess, browser: 
     rng = random.Random(3)
     fan = new_page(browser, server.url, "Django fan", "en")
     fan.check("#casual")      # a casual table: hints are on, ratings stay as they are
-    create_table(fan, "colt_express", [("open", None), ("open", None), ("bot", "random")])
+    table_id = create_table(fan, "colt_express", [("open", None), ("open", None), ("bot", "random")])
     invite = fan.locator("#invite").input_value()
     vera = new_page(browser, server.url, "Вера", "ru", phone=True)
     join(vera, invite, 1)
@@ -414,10 +448,30 @@ def test_two_people_and_a_bot_play_colt_express(server: ServerProcess, browser: 
     fan.wait_for_selector("#result")
     fan.screenshot(path=str(ARTIFACTS / "colt_express_result.png"), full_page=True)
     vera.screenshot(path=str(ARTIFACTS / "colt_express_result_phone.png"), full_page=True)
+    shoot_in_the_other_language([fan, vera], ["colt_express_result_ru.png", "colt_express_result_phone_en.png"])
     assert "Django fan" in fan.locator("#result").inner_text() and "Вера" in vera.locator("#result").inner_text()
+    assert_result_is_the_engines(fan, server, table_id)
+    assert_result_is_the_engines(vera, server, table_id)
+    assert_fits(vera, "Colt Express result 390")
+    assert ASKED.get("colt_express", {}).get("schemin"), ASKED.get("colt_express")
     assert not fan.errors and not vera.errors, fan.errors + vera.errors
     fan.context.close()
     vera.context.close()
+
+
+def assert_result_is_the_engines(page: Any, server: ServerProcess, table_id: str) -> None:
+    """The result table's money columns are the engine's result details, seat by seat (the record's), so
+    the Gunslinger's $1000, the ransom and the purses read as the engine counted them, and they add up."""
+    import httpx
+
+    details = httpx.get(f"{server.url}/api/tables/{table_id}/record").json()["result"]["details"]
+    keys = ("purses", "jewels", "strongboxes", "bonus", "gunslinger_bonus", "totals")
+    for seat in range(len(details["totals"])):
+        for k in keys:   # a row per seat (desktop) or a column per seat (phone: the table turns)
+            cell = page.locator(f"#result tr[data-seat='{seat}'] td[data-key='{k}'], #result td[data-seat='{seat}'][data-key='{k}']")
+            assert cell.inner_text() == str(details[k][seat]), (k, seat, details)
+        assert sum(details[k][seat] for k in keys[:-1]) == details["totals"][seat]
+        assert details["gunslinger_bonus"][seat] == (1000 if seat in details["gunslinger"] else 0)
 
 
 def presentation_tip_word(server: ServerProcess, game: str, key: str, lang: str) -> str:
@@ -427,6 +481,8 @@ def presentation_tip_word(server: ServerProcess, game: str, key: str, lang: str)
 
 
 def test_two_people_play_talespin(server: ServerProcess, browser: Any) -> None:
+    import httpx
+
     ARTIFACTS.mkdir(exist_ok=True)
     rng = random.Random(5)
     kit = new_page(browser, server.url, "Кит", "ru")
@@ -446,6 +502,11 @@ def test_two_people_play_talespin(server: ServerProcess, browser: Any) -> None:
     molly.wait_for_selector("#tip:not([hidden])")
     assert presentation_tip(server, "talespin", "loc_01", "en") in molly.locator("#tip").inner_text()
     molly.locator(".ts-loc[data-loc='1']").dispatch_event("pointerup", {"pointerType": "touch", "bubbles": True})
+    # a pilot's tip gives what it does on each roll (its die table); a Passenger's card does the same
+    pres = httpx.get(f"{server.url}/api/games/talespin/presentation").json()
+    pilot = str(kit.locator(".ts-head[data-pilot]").first.get_attribute("data-pilot"))
+    hover_tip(kit, f".ts-head[data-pilot='{pilot}']", pres["terms"][f"pl_{pilot}"]["die_text_ru"][5])
+    assert pres["words"]["die_table"]["ru"] in kit.locator("#tip").inner_text()
     shot = [False]
 
     def checks(p: Any) -> None:
@@ -459,12 +520,26 @@ def test_two_people_play_talespin(server: ServerProcess, browser: Any) -> None:
             check_log(molly, ["Кит", "Molly"], ".ts-card")
             kit.screenshot(path=str(ARTIFACTS / "talespin_table.png"), full_page=True)
             molly.screenshot(path=str(ARTIFACTS / "talespin_table_phone.png"), full_page=True)
+            shoot_in_the_other_language([kit, molly], ["talespin_table_en.png", "talespin_table_phone_ru.png"])
             shot[0] = True
 
     play_to_end([kit, molly], rng, 300, checks)
     assert shot[0]
     kit.screenshot(path=str(ARTIFACTS / "talespin_result.png"), full_page=True)
+    molly.screenshot(path=str(ARTIFACTS / "talespin_result_phone.png"), full_page=True)
     assert "Кит" in kit.locator("#result").inner_text()
+    # reaction windows were named, with what passing gives up (or why a lone «Pass» is asked)
+    asked = ASKED.get("talespin", {})
+    windows = {k: v for k, v in asked.items() if k.startswith("window.")}
+    assert windows, asked.keys()
+    for kind, question in windows.items():
+        words = pres["words"][f"q_{kind.replace('.', '_')}"]
+        assert any(words[lang].split("{")[0] in question for lang in ("ru", "en")), (kind, question)
+        assert any(pres["words"][k][lang] in question for k in ("q_pass_gives_up", "q_pass_only") for lang in ("ru", "en"))
+    # the result counts cargo (not «Очки 1 / 0») and every hold is face up once the game is over
+    assert kit.locator("#result th").nth(2).inner_text() == pres["words"]["result_cargo"]["ru"]
+    assert "/" in kit.locator("#result td.score").first.inner_text()
+    assert kit.locator(".ts-player .ts-card.back").count() == 0
     assert not kit.errors and not molly.errors, kit.errors + molly.errors
     kit.context.close()
     molly.context.close()
@@ -537,3 +612,49 @@ def test_owner_frees_a_seat_and_cancels_the_table(server: ServerProcess, browser
     assert not owner.errors and not guest.errors, owner.errors + guest.errors
     owner.context.close()
     guest.context.close()
+
+
+def test_lobby_says_what_it_means(server: ServerProcess, browser: Any) -> None:
+    """Issue 27: the lobby never writes "null" (a game without ratings), offers the bot levels in one list
+    from the weakest to the strongest with their names (no engine words), speaks Russian in the Russian
+    page (no "15 s", no "debut"), and says who won each finished table and when. Leaving a game in play
+    asks first: "no" keeps the seat, "yes" hands it to a bot until the person is back."""
+    import httpx
+
+    page = new_page(browser, server.url, "Вера", "ru")
+    unrated = [g["id"] for g in httpx.get(f"{server.url}/api/games").json()
+               if not httpx.get(f"{server.url}/api/ratings/{g['id']}").json()]
+    assert unrated, "every game has ratings: no page to check"
+    page.select_option("#game-select", unrated[0])
+    page.wait_for_selector("#tables h2")
+    page.wait_for_timeout(300)
+    assert not re.search(r"\b(null|undefined)\b", page.locator("#app").inner_text())
+    page.select_option("#game-select", "show_battle")
+    page.select_option("[data-seat-kind='1']", "bot")
+    levels = page.locator("[data-seat-bot='1'] option")
+    assert [levels.nth(i).get_attribute("value") for i in range(levels.count())] == ["random", "easy", "normal", "hard", "expert"]
+    shown = " ".join(levels.all_inner_texts())
+    assert "лёгкий" in shown and not re.search(r"(?i)эвристик|поиск|heuristic|search|ismcts", shown), shown
+    form = page.locator("#create-form")
+    form.locator("details summary").click()
+    text = form.inner_text() + " ".join(form.locator("option").all_inner_texts())
+    assert "Дебют" in text and not re.search(r"\b\d+ s\b|\bdebut\b", text), text
+    # the finished tables of the games above: a winner and a date each
+    page.wait_for_selector(".table-list li .finished .won")
+    line = page.locator(".table-list li .finished").first.inner_text()
+    assert re.search(r"Победител[ьи]: \S", line) and re.search(r"\d{4}|\d:\d\d", line), line
+    page.screenshot(path=str(ARTIFACTS / "lobby_ru.png"), full_page=True)
+    # leaving mid-game asks first
+    create_table(page, "show_battle", [("open", None), ("bot", "random")])
+    page.wait_for_selector(".table-page[data-status='playing'] #leave")
+    page.click("#leave")
+    page.wait_for_selector("dialog#confirm[open]")
+    assert "бот" in page.locator("#confirm").inner_text()
+    page.click("#confirm-no")
+    page.wait_for_timeout(300)
+    assert page.locator("#back").count() == 0
+    page.click("#leave")
+    page.click("#confirm-yes")
+    page.wait_for_selector("#back")
+    assert not page.errors, page.errors
+    page.context.close()

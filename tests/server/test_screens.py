@@ -67,6 +67,7 @@ DRAW = """async ([view, names]) => {
   wrap.id = 'shot';
   wrap.append(renderBoard(view, ctx));
   document.getElementById('app').replaceChildren(wrap);
+  document.getElementById('top').style.position = 'static';   // the sticky header must not cover the board shot
   await document.fonts.ready;
 }"""
 

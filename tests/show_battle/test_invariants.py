@@ -58,14 +58,14 @@ def test_SB_10_render_view_shows_the_board_in_both_languages() -> None:
                                                                   ["trainer", "knives", "magician"]]})
     ru = s.render(0, "ru")
     en = s.render(0, "en")
-    assert "Силач" in ru and "8 →" in ru and "жетон" in ru and "красные" in ru and "сброшена" in ru
+    assert "Силач" in ru and "8 →" in ru and "жетон" in ru and "красные" in ru and "лицом вниз" in ru
     assert "Strongman" in en and "[token]" in en and "face down" in en and "covers: Clown — Player 2" in en
     assert "(под ним: Клоун — Игрок 2)" in ru   # «под ним»: agrees with the covering Жонглёр
     assert "Факир" in ru and "Fakir" in en  # own hand shown to its seat
     assert "Факир" not in s.render(1, "ru") and "Факир" not in s.render(None, "ru")
     labels = {a.id: (a.label_en, a.label_ru) for a in s.legal_actions(0)}
     assert labels[place("fakir", "1", 2)][0].startswith("Place the Fakir")
-    assert labels[place("fakir", "1", 2)][1] == "Выложить Факира: ряд 1, позиция 2 (поверх сброшенного Жонглёра)"
+    assert labels[place("fakir", "1", 2)][1] == "Выложить Факира в ряд 1 на место 2 (поверх сброшенного Жонглёра)"
     assert "token:row=1,slot=1" not in labels  # already untouchable
     s.apply(0, place("acrobat", "1", 3))
     labels = {a.id: a.label_ru for a in s.legal_actions(0)}

@@ -7,7 +7,7 @@ from nastolka.engine import Event
 from nastolka.games.show_battle import GAME
 from nastolka.games.show_battle.data import KIND_IDS
 
-NAMES = ["Аня", "Бот Лёва (обычный)"]
+NAMES = ["Аня", "Обычный бот Лёва"]
 
 
 def _state():
@@ -17,9 +17,9 @@ def _state():
 def test_a_card_is_in_the_accusative_after_vylozhit() -> None:
     s = _state()
     labels = {a.id: a.label_ru for a in s.legal_actions(0, NAMES)}
-    assert labels["place:card=juggler,row=1,slot=1"] == "Выложить Жонглёра: ряд 1, позиция 1"
-    assert labels["place:card=aerialists,row=1,slot=1"] == "Выложить Воздушных гимнастов: ряд 1, позиция 1"
-    assert labels["place:card=clown,row=1,slot=1"] == "Выложить Клоуна: ряд 1, позиция 1"
+    assert labels["place:card=juggler,row=1,slot=1"] == "Выложить Жонглёра в ряд 1 на место 1"
+    assert labels["place:card=aerialists,row=1,slot=1"] == "Выложить Воздушных гимнастов в ряд 1 на место 1"
+    assert labels["place:card=clown,row=1,slot=1"] == "Выложить Клоуна в ряд 1 на место 1"
 
 
 def test_verbs_agree_with_plural_cards() -> None:
@@ -28,7 +28,7 @@ def test_verbs_agree_with_plural_cards() -> None:
     assert s.event_text(out, "ru", NAMES) == "Слабый номер вылетает: Воздушные гимнасты (Аня) уходят в сброс"
     assert s.event_text(out, "en", ["Anya", "Bot"]).endswith("the Aerial gymnasts (Anya) are discarded")
     one = Event("discard", {"card": "clown", "owner": 1, "row": "1", "slot": 1, "by": "weak"})
-    assert s.event_text(one, "ru", NAMES) == "Слабый номер вылетает: Клоун (Бот Лёва (обычный)) уходит в сброс"
+    assert s.event_text(one, "ru", NAMES) == "Слабый номер вылетает: Клоун (Обычный бот Лёва) уходит в сброс"
     turn = Event("rotate", {"card": "aerialists", "owner": 0, "row": "1", "slot": 1, "dir": "ccw", "value": 2,
                             "by": "rotation"})
     assert "Воздушные гимнасты (Аня) поворачиваются против часовой стрелки" in s.event_text(turn, "ru", NAMES)
@@ -38,7 +38,7 @@ def test_players_are_named_never_numbered() -> None:
     s = _state()
     events = s.apply(0, "place:card=juggler,row=1,slot=1")
     texts = [s.event_text(e, "ru", NAMES) for e in events]
-    assert texts[0] == "Аня выкладывает Жонглёра: ряд 1, позиция 1"
+    assert texts[0] == "Аня выкладывает Жонглёра в ряд 1 на место 1"
     assert all("0" not in t and "игрок 0" not in t.lower() for t in texts)
 
 
@@ -60,16 +60,16 @@ def test_cases_after_prepositions_and_in_effects() -> None:
     «сбрасывает», and the participle agreeing with a plural card («сброшенных Воздушных гимнастов»)."""
     s = _state()
     over = Event("place", {"seat": 0, "card": "clown", "row": "1", "slot": 2, "covers": "aerialists"})
-    assert s.event_text(over, "ru", NAMES) == "Аня выкладывает Клоуна: ряд 1, позиция 2, поверх Воздушных гимнастов"
+    assert s.event_text(over, "ru", NAMES) == "Аня выкладывает Клоуна в ряд 1 на место 2, поверх Воздушных гимнастов"
     swap = Event("swap", {"by": "juggler", "cards": ["aerialists", "cannonball"], "row": "1"})
     assert s.event_text(swap, "ru", NAMES) == "Жонглёр меняет местами Воздушных гимнастов и Человека-ядро"
     token = Event("token", {"seat": 1, "card": "aerialists", "row": "1", "slot": 3})
     assert s.event_text(token, "ru", NAMES) == \
-        "Бот Лёва (обычный) кладёт жетон «Неприкасаемая карта» на Воздушных гимнастов (ряд 1, позиция 3)"
+        "Обычный бот Лёва кладёт жетон «Неприкасаемая карта» на Воздушных гимнастов (ряд 1, место 3)"
     skip = Event("skip", {"seat": 0, "effect": "cannonball"})
     assert s.event_text(skip, "ru", NAMES) == "Аня не применяет свойство Человека-ядра"
     out = Event("discard", {"card": "aerialists", "owner": 1, "row": "1", "slot": 1, "by": "knives"})
-    assert s.event_text(out, "ru", NAMES) == "Метатель ножей сбрасывает Воздушных гимнастов (Бот Лёва (обычный))"
+    assert s.event_text(out, "ru", NAMES) == "Метатель ножей сбрасывает Воздушных гимнастов (Обычный бот Лёва)"
 
 
 def test_labels_put_the_card_after_the_verb_in_the_accusative() -> None:
@@ -78,12 +78,12 @@ def test_labels_put_the_card_after_the_verb_in_the_accusative() -> None:
                            "board": [{"row": "1", "slot": 1, "card": "aerialists", "owner": 0, "face_up": False}]})
     labels = {a.id: a.label_ru for a in s.legal_actions(0, NAMES)}
     assert labels["place:card=clown,row=1,slot=1"] == \
-        "Выложить Клоуна: ряд 1, позиция 1 (поверх сброшенных Воздушных гимнастов)"
+        "Выложить Клоуна в ряд 1 на место 1 (поверх сброшенных Воздушных гимнастов)"
     s = GAME.new(2, setup={"first": 0, "hands": hands,
                            "board": [{"row": "1", "slot": 1, "card": "aerialists", "owner": 0}]})
     labels = {a.id: a.label_ru for a in s.legal_actions(0, NAMES)}
     token = [text for text in labels.values() if text.startswith("Положить жетон")]
-    assert token == ["Положить жетон «Неприкасаемая карта» на Воздушных гимнастов (ряд 1, позиция 1)"]
+    assert token == ["Положить жетон «Неприкасаемая карта» на Воздушных гимнастов (ряд 1, место 1)"]
 
 
 def test_one_english_term_for_each_card() -> None:

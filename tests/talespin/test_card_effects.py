@@ -99,7 +99,7 @@ def test_R9_3_shere_khan_passenger_6_each_opponent_discards_one() -> None:
              "chains": [["pas_shere_khan"], [], []]}, players=3)
     act(s, "end", "move:dir=cw,n=1", "cargo:card=none")
     # turn order Karnage (12), Kit (3), Baloo (6): Kit chooses first, Baloo's single card goes by itself
-    assert s.decision == ("discard", 1, "effect")
+    assert s.decision[:3] == ("discard", 1, "effect")  # then the source of the discard
     act(s, "discard:card=cargo_orchids")
     assert s.hands[2] == [] and names(s.hands[0]) == ["cargo_gold"]
     assert names(s.hands[1])[0] == "cargo_ice" and "cargo_orchids" in names(s.discard)  # then Kit's Step 1
@@ -162,7 +162,7 @@ def test_R12_1_red_tape_without_thembrian_each_opponent_discards_one() -> None:
     s = new({"characters": ["kit", "karnage"], "first": 0, "step": 2,
              "hands": [["act_red_tape"], ["cargo_ice", "cargo_orchids"]]})
     act(s, "action:card=act_red_tape")
-    assert s.decision == ("discard", 1, "effect")
+    assert s.decision[:3] == ("discard", 1, "effect")  # then the source of the discard
     act(s, "discard:card=cargo_ice")
     assert names(s.hands[1]) == ["cargo_orchids"] and s.decision == ("main", 0)
 

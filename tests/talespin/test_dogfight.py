@@ -215,7 +215,7 @@ def test_R13_9_one_point_opens_a_genuine_cargo_the_next_discards_it() -> None:
 def test_R13_9_hand_damage_is_chosen_by_the_defender() -> None:
     s = new(_df([], ["cargo_gold", "pas_client"]))
     act(s, "dogfight:target=1", "decline", "damage:do=hand")
-    assert s.decision == ("discard", 1, "effect")
+    assert s.decision[:3] == ("discard", 1, "effect")  # then the source of the discard
     act(s, "discard:card=pas_client")
     assert s.decision == ("damage", 0)
     act(s, "damage:do=hand")  # one card left: no choice to make

@@ -119,10 +119,10 @@ def test_R4_4_R16_discard_of_copies_of_one_card_is_asked() -> None:
     b.apply(0, "action:card=act_storm")
     # Kit's single card (Jungle Gold) was discarded by itself: everybody knew it was his only card
     assert a.discard == b.discard and len(a.hands[0]) == 0
-    assert a.decision == b.decision == ("discard", 1, "effect")
+    assert a.decision == b.decision and a.decision[:3] == ("discard", 1, "effect")
     assert a.legal_ids(1) == ["discard:card=cargo_ice"]
     met = _walk_alike(a, b, hidden=1, steps=3, prefer=("discard:card=cargo_ice",))
-    assert met[0] == ("discard", 1, "effect")
+    assert met[0][:3] == ("discard", 1, "effect")
 
 
 def test_R13_9_hand_damage_discard_of_copies_is_asked() -> None:
@@ -140,7 +140,7 @@ def test_R13_9_hand_damage_discard_of_copies_is_asked() -> None:
     # Pirate Attack: 2 Damage. The first point costs a hand card that Baloo picks; both games look alike
     # until the second point, which takes his last card by itself and so shows it (the card is public then)
     met = _walk_alike(a, b, hidden=1, steps=2, prefer=("damage:do=hand", "discard:card=cargo_ice"))
-    assert met == [("damage", 0), ("discard", 1, "effect")]
+    assert [m[:3] for m in met] == [("damage", 0), ("discard", 1, "effect")]
 
 
 def test_R15_2_search_with_one_kind_left_in_the_deck_is_asked() -> None:

@@ -13,7 +13,7 @@ from nastolka.games.talespin import GAME
 from nastolka.games.talespin import data as T
 from nastolka.games.talespin.text import W, card_noun, card_text
 
-NAMES = ["Аня", "Бот Лёва (обычный)"]
+NAMES = ["Аня", "Обычный бот Лёва"]
 
 
 def _state():
@@ -50,16 +50,16 @@ def test_cards_in_the_accusative_after_a_verb() -> None:
     event = Event("discard", {"seat": 0, "card": "pas_rebecca"})
     assert s.event_text(event, "ru", NAMES) == "Аня сбрасывает Ребекку Каннингем"
     event = Event("passenger", {"seat": 1, "card": "pas_monkeys"})
-    assert s.event_text(event, "ru", NAMES) == "Бот Лёва (обычный) берёт на борт Рабочих обезьян"
+    assert s.event_text(event, "ru", NAMES) == "Обычный бот Лёва берёт на борт Рабочих обезьян"
 
 
 def test_verbs_agree_with_the_card() -> None:
     s = _state()
     leave = Event("discard_passenger", {"seat": 0, "card": "pas_henchmen"})
-    assert s.event_text(leave, "ru", NAMES) == "Громилы Хана покидают цепочку: Аня"
-    assert s.event_text(leave, "en", NAMES) == "Khan's Henchmen leave the chain of Аня"
+    assert s.event_text(leave, "ru", NAMES) == "Громилы Хана покидают цепочку Балу (Аня)"
+    assert s.event_text(leave, "en", NAMES) == "Khan's Henchmen leave Аня's chain"
     leave = Event("discard_passenger", {"seat": 0, "card": "pas_spy"})
-    assert s.event_text(leave, "ru", NAMES) == "Тембрийский шпион покидает цепочку: Аня"
+    assert s.event_text(leave, "ru", NAMES) == "Тембрийский шпион покидает цепочку Балу (Аня)"
     assert s.event_text(Event("uncover", {"card": "pas_pirate_crew"}), "ru") == \
         "Команда воздушных пиратов сбита с кольца"
     assert s.event_text(Event("uncover", {"card": "pas_karnage"}), "ru") == "Дон Карнаж сбит с кольца"
@@ -68,7 +68,24 @@ def test_verbs_agree_with_the_card() -> None:
 
 def test_locations_by_name_in_the_right_case() -> None:
     s = _state()
-    assert s.event_text(Event("move", {"seat": 0, "to": 5}), "ru", NAMES) == "Аня летит к Острову сокровищ"
+    assert s.event_text(Event("move", {"seat": 0, "to": 5}), "ru", NAMES) == "Аня летит на Остров сокровищ"
+    assert s.event_text(Event("move", {"seat": 0, "to": 1}), "ru", NAMES) == "Аня летит в Тембрию"
+    assert s.event_text(Event("move", {"seat": 0, "to": 3}), "ru", NAMES) == "Аня летит к Луи"
+    cargo = Event("cargo", {"seat": 1, "location": 5})
+    assert s.event_text(cargo, "ru", NAMES) == "Обычный бот Лёва играет груз на Острове сокровищ"
+    assert s.event_text(Event("cargo", {"seat": 0, "location": 3}), "ru", NAMES) == "Аня играет груз у Луи"
+
+
+def test_a_player_declines_through_the_character() -> None:
+    """A display name does not decline; where a case governs a player, the character takes the case and
+    the name follows it — never «крадёт груз, у кого: Вика»."""
+    s = _state()
+    steal = Event("steal_cargo", {"seat": 0, "side": 1})
+    assert s.event_text(steal, "ru", NAMES) == "Аня крадёт груз у Кита Ветрогона (Обычный бот Лёва)"
+    assert s.event_text(steal, "en", NAMES) == "Аня steals a cargo from Обычный бот Лёва"
+    assert s.event_text(Event("dogfight", {"seat": 1, "target": 0}), "ru", NAMES) == \
+        "Обычный бот Лёва начинает закус против Балу (Аня)"
+    assert s.event_text(steal, "ru") == "Балу крадёт груз у Кита Ветрогона"
     assert s.event_text(Event("cover", {"card": "pas_karnage", "location": 8}), "ru") == \
         "Дон Карнаж накрывает Хан Индастриз"
 

@@ -181,3 +181,20 @@ async def test_undo_key_refuses_once_the_bot_has_moved():
         await pilot.press("u")
         await pilot.pause()
         assert [s.seat for s in screen.session.steps] == [0, 1]
+
+
+@pytest.mark.asyncio
+async def test_talespin_card_help_shows_the_die_tables():
+    """The Cards screen (issue 27) gives every pilot's die table — what each roll does — under its rules
+    text, as the browser's tooltips do, so a roll's effect can be read before it happens."""
+    game = registered("talespin")
+    app = make_app([game])
+    async with app.run_test(size=(120, 60)) as pilot:
+        await start(pilot, ["human", "random"])
+        await wait_for(pilot, lambda: human_turn(app))
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        cards = dict(app.screen.cards)
+        baloo = cards.get("Baloo") or cards.get("Балу") or ""
+        assert "6: " in baloo and ("On the die:" in baloo or "По кубику:" in baloo), baloo

@@ -60,7 +60,7 @@ async def test_with_a_pace_bots_move_one_by_one_and_the_spinner_shows():
         screen = app.screen
         await wait_for(pilot, lambda: screen.thinking == 0)
         assert not screen.session.steps  # the bot's move waits for the pace, the screen keeps drawing
-        assert "Bot Leo (random) is thinking" in screen_text(app)  # two bots: distinct names
+        assert "Random bot Leo is thinking" in screen_text(app)  # two bots: distinct names
         await wait_for(pilot, lambda: human_turn(app), limit=12000)
         assert [s.seat for s in screen.session.steps] == [0]  # one bot move, then me
         screen.pace = 0.01

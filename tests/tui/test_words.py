@@ -21,9 +21,9 @@ def test_footer_labels_exist():
 
 def test_seat_names_are_the_names_the_log_uses():
     """People counted from 1, bots by level and, when several sit at the table, by distinct names."""
-    assert seat_names(["human", "random"], "en") == ["Player 1", "Bot (random)"]
+    assert seat_names(["human", "random"], "en") == ["Player 1", "Random bot"]
     assert seat_names(["human", "human"], "ru") == ["Игрок 1", "Игрок 2"]
-    assert seat_names(["human", "normal", "hard"], "ru") == ["Игрок 1", "Бот Лёва (обычный)", "Бот Маша (сильный)"]
+    assert seat_names(["human", "normal", "hard"], "ru") == ["Игрок 1", "Обычный бот Лёва", "Сильный бот Маша"]
     assert tr("seat", "ru", n=2) == "Игрок 2"
 
 

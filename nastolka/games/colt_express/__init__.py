@@ -27,9 +27,11 @@ def _heuristic(game: Game, seed: int = 0, **kw: Any) -> Any:
 
 
 OPTIONS = OptionSchema((
-    Option("expert", "bool", False, W.t("option.expert", "en"), W.t("option.expert", "ru"), players=(3, 4, 5, 6)),
-    Option("bandits", "list", (), W.t("option.bandits", "en"), W.t("option.bandits", "ru"), choices=D.BANDIT_IDS),
-    Option("cars", "list", (), W.t("option.cars", "en"), W.t("option.cars", "ru"), choices=D.CAR_IDS),
+    Option("expert", "bool", False, W.t("option.expert", "en"), W.t("option.expert", "ru"), players=(3, 4, 5, 6), title_en=W.t("title.expert", "en"), title_ru=W.t("title.expert", "ru")),
+    Option("bandits", "list", (), W.t("option.bandits", "en"), W.t("option.bandits", "ru"), choices=D.BANDIT_IDS,
+           title_en=W.t("title.bandits", "en"), title_ru=W.t("title.bandits", "ru"), labels=W.labels(D.BANDIT_IDS)),
+    Option("cars", "list", (), W.t("option.cars", "en"), W.t("option.cars", "ru"), choices=D.CAR_IDS,
+           title_en=W.t("title.cars", "en"), title_ru=W.t("title.cars", "ru"), labels=W.labels(D.CAR_IDS)),
 ))
 
 GAME = Game(

@@ -302,6 +302,8 @@ def run_steal(st: ColtState, ev: list[Event] | None) -> None:
     pile = st.pile
     while st.resolving < len(pile):
         entry = pile[st.resolving]
+        if entry & 1 and ev is not None:   # a face-down card turns over as it resolves: the log says what it was
+            ev.append(Event("revealed", {"seat": st.card_owner(entry >> 1), "card": st.names[entry >> 1]}))
         opts = card_options(st, entry)
         if len(opts) > 1:
             st.actor = st.card_owner(entry >> 1)

@@ -323,8 +323,15 @@ class ColtState(GameState):
         totals = [self.loot_total(s) + (1000 if s in guns else 0) for s in range(self.n)]
         recv = [self.received(s) for s in range(self.n)]
         keys = [(totals[s], -recv[s]) for s in range(self.n)]
-        details = {"totals": totals, "gunslinger": guns, "bullets_received": recv,
-                   "bonus": list(self.bonus), "fired": list(self.fired)}
+        # every dollar explained per seat (CE-9), in the order a player adds them up: purses, jewels,
+        # strongboxes, the hostage ransom ("bonus", CE-7), the Gunslinger's $1000; then the total
+        pv = self.purse_values
+        held = [[t for b in self.seat_bandits[s] for t in self.held[b]] for s in range(self.n)]
+        details = {"purses": [sum(loot_value(t, pv) for t in h if t < D.FIRST_JEWEL) for h in held],
+                   "jewels": [sum(loot_value(t, pv) for t in h if D.FIRST_JEWEL <= t < D.FIRST_BOX) for h in held],
+                   "strongboxes": [sum(loot_value(t, pv) for t in h if t >= D.FIRST_BOX) for h in held],
+                   "bonus": list(self.bonus), "gunslinger_bonus": [1000 if s in guns else 0 for s in range(self.n)],
+                   "totals": totals, "gunslinger": guns, "bullets_received": recv, "fired": list(self.fired)}
         return Result.from_keys(keys, [float(t) for t in totals], details)
 
     # ------------------------------------------------------------------------- helpers

@@ -175,6 +175,8 @@ def event_text(state: Any, event: Event, lang: str = "en", names: Sequence[str] 
         return W.s("event.punch", lang, loot=loot(a["loot"], lang), **args)
     if k in ("rob", "pickpocket"):
         return W.s("event.rob", lang, bandit=bandit(a["bandit"], lang), loot=loot(a["loot"], lang))
+    if k == "revealed":   # a face-down card resolves (issue 27: the log says what it was)
+        return W.s("event.revealed", lang, player=who(), card=card(a["card"], lang))
     if k == "no_effect":
         return W.s("event.no_effect", lang, player=who(), card=card(a["card"], lang))
     if k == "event":

@@ -22,9 +22,11 @@ GAME = Game(
     state_class=ShowBattleState,
     options=OptionSchema((
         Option("jury_sympathy", "bool", False, W.t("option.jury_sympathy", "en"), W.t("option.jury_sympathy", "ru"),
-               players=(2,)),
+               players=(2,), title_en=W.t("title.jury_sympathy", "en"), title_ru=W.t("title.jury_sympathy", "ru")),
         Option("automa_level", "choice", "debut", W.t("option.automa_level", "en"),
-               W.t("option.automa_level", "ru"), choices=LEVELS, players=(1,)),
+               W.t("option.automa_level", "ru"), choices=LEVELS, players=(1,),
+               title_en=W.t("title.automa_level", "en"), title_ru=W.t("title.automa_level", "ru"),
+               labels=W.labels(LEVELS, "automa_level.")),
     )),
     description_en="The circus card game: place acts in rows, knock out weak acts, rotate cards.",
     description_ru="Цирковая карточная игра: выкладывайте номера, выбивайте слабые, поворачивайте карты.",

@@ -54,8 +54,10 @@ def row_name(row: str, lang: str) -> str:
     return W.name(f"row.{row}", lang) if W.has(f"row.{row}") else row
 
 
-def _where(row: str, slot: int, lang: str) -> str:
-    return W.t("where", lang, row=row_name(row, lang), slot=slot)
+def _where(row: str, slot: int, lang: str, key: str = "where") -> str:
+    """«ряд 1, место 3» (where a card lies); with ``key="where_to"`` where a card goes: «в ряд 1 на
+    место 3» — a sentence, not «Выложить Мима: ряд 1, место 3»."""
+    return W.t(key, lang, row=row_name(row, lang), slot=slot)
 
 
 def _dir(d: Any, lang: str) -> str:
@@ -70,7 +72,7 @@ def action_label(s: ShowBattleState, aid: str, lang: str = "en", names: Sequence
     kind = a[0]
     if kind == A_PLACE:
         idx = a[2]
-        where = _where(rows[idx // ROW_SLOTS], idx % ROW_SLOTS + 1, lang)
+        where = _where(rows[idx // ROW_SLOTS], idx % ROW_SLOTS + 1, lang, "where_to")
         under = s.top[idx] if 0 <= idx < len(s.top) else -1
         if under >= 0:
             return W.t("action.place_over", lang, card=card(a[1], lang), where=where,
@@ -117,8 +119,8 @@ def event_text(s: ShowBattleState, e: Event, lang: str = "en", names: Sequence[s
     a = e.args
     people = troupes(s.troupes, lang, names, s.solo)
 
-    def where() -> str:
-        return _where(a["row"], a["slot"], lang)
+    def where(key: str = "where") -> str:
+        return _where(a["row"], a["slot"], lang, key)
 
     def by() -> Noun:
         return W.noun("rotation" if a["by"] == "rotation" else a["by"], lang)
@@ -127,8 +129,9 @@ def event_text(s: ShowBattleState, e: Event, lang: str = "en", names: Sequence[s
     if kind == "place":
         if a.get("covers"):
             return W.s("event.place_over", lang, player=people[a["seat"]], card=card(a["card"], lang),
-                       where=where(), covered=card(a["covers"], lang))
-        return W.s("event.place", lang, player=people[a["seat"]], card=card(a["card"], lang), where=where())
+                       where=where("where_to"), covered=card(a["covers"], lang))
+        return W.s("event.place", lang, player=people[a["seat"]], card=card(a["card"], lang),
+                   where=where("where_to"))
     if kind == "discard":
         owner = people[a["owner"]]
         if a["by"] == "weak":

@@ -76,7 +76,7 @@ from .dogfight import (
     table,
     yield_,
 )
-from .effects import do_take, move_passenger, steal_passenger, take_options
+from .effects import DAMAGE_SRC, discard_cause, do_take, move_passenger, steal_passenger, take_options
 from .targets import can_play, do_pick, eligible, hold_targets, play_action
 
 if TYPE_CHECKING:
@@ -261,7 +261,7 @@ def _a_damage(s: TaleSpinState, dec: tuple[Any, ...], verb: int, x: int, y: int)
     a, d = df.attacker, df.defender
     df.damage_left -= 1
     if verb == V_DAMAGE_HAND:
-        s.stack.append((("_discard1", d, False), a, -1))
+        s.stack.append((("_discard1", d, False), a, DAMAGE_SRC))   # the source says why in the log
     elif verb == V_DAMAGE_UNCOVER:
         inst = s.covered.pop()
         s._discard_inst(inst)
@@ -353,7 +353,10 @@ def _a_discard(s: TaleSpinState, dec: tuple[Any, ...], verb: int, x: int, y: int
     inst = s._take_def(dec[1], x)
     s._discard_inst(inst)
     if s._ev is not None:
-        s._e("discard", seat=dec[1], card=DEF_ID[x])
+        # why: the hand limit at the end of a turn (R5.2), or the card whose effect forces it (R16.3)
+        src = dec[3] if len(dec) > 3 else -1
+        cause = "hand_limit" if dec[2] == "end" else discard_cause(src)
+        s._e("discard", seat=dec[1], card=DEF_ID[x], cause=cause)
 
 
 def _l_drop(s: TaleSpinState, dec: tuple[Any, ...]) -> list[int]:

@@ -77,26 +77,39 @@ def op_discard_from_hand(st: TaleSpinState, op: tuple[Any, ...], c: int, src: in
             st.stack.append((("_discard1", s, op[3]), c, src))
 
 
+#: the source of a discard forced by a dogfight's Damage (R13.9): no card, but a cause all the same
+DAMAGE_SRC = -2
+
+
+def discard_cause(src: int) -> str:
+    """Why a card is discarded, for the log: the card whose effect forces it, or a dogfight's Damage."""
+    if src >= 0:
+        return DEF_ID[C_DEF[src]]
+    return "damage" if src == DAMAGE_SRC else ""
+
+
 def step_discard1(st: TaleSpinState, op: tuple[Any, ...], c: int, src: int) -> None:
     """One discard of ``discard_from_hand``: a random card, the only card, or the owner's choice (R16.3)."""
     s = op[1]
     hand = st.hands[s]
     if not hand:
         return
+    # the card whose effect forces the discard is named in the event (issue 27: every discard says why)
+    cause = discard_cause(src)
     if op[2]:
         inst = hand.pop(st.rng.randbelow(len(hand)))
         st._forget(s, C_DEF[inst])
         st._discard_inst(inst)
         if st._ev is not None:
-            st._e("discard", seat=s, card=DEF_ID[C_DEF[inst]])
+            st._e("discard", seat=s, card=DEF_ID[C_DEF[inst]], cause=cause)
     elif len(hand) == 1:  # public: a hand of one card (copies of one card are still asked)
         inst = hand.pop()
         st._forget(s, C_DEF[inst])
         st._discard_inst(inst)
         if st._ev is not None:
-            st._e("discard", seat=s, card=DEF_ID[C_DEF[inst]])
+            st._e("discard", seat=s, card=DEF_ID[C_DEF[inst]], cause=cause)
     else:
-        st.decision = ("discard", s, "effect")
+        st.decision = ("discard", s, "effect", src)
 
 
 def op_take_from_hand(st: TaleSpinState, op: tuple[Any, ...], c: int, src: int) -> None:

@@ -565,11 +565,11 @@ def _step1(st: TaleSpinState) -> None:
     st.phase = PH_STEP1_RES
     if st.solo:
         st.stack.append((("_khan_cargo",), a, -1))
-    trig: list[tuple[Any, ...]] = []
-    for v in st.holds[a]:
+    # each Artifact's effects are pushed with the Artifact as their source (the log names it as the cause
+    # of what it does), the last first so that they resolve in the hold's order as before
+    for v in reversed(st.holds[a]):
         if v & OPEN and T.D_TRIGGER[C_DEF[v & CARD_MASK]] == "after_draw_step":
-            trig.extend(T.D_EFFECT[C_DEF[v & CARD_MASK]])
-    st._push(tuple(trig), a)
+            st._push(T.D_EFFECT[C_DEF[v & CARD_MASK]], a, v & CARD_MASK)
 
 
 def _step1_done(st: TaleSpinState) -> None:

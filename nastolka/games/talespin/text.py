@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from nastolka.engine import Event, parse_id
-from nastolka.engine.words import Noun, for_module, join, person, plain
+from nastolka.engine.words import Noun, for_module, join, person_as, plain
 
 from . import data as T
 from .actions import NONE
@@ -40,15 +40,15 @@ def card_text(cid: str, lang: str = "en") -> str:
     return _RULE_REF.sub("", W.text(cid, lang))
 
 
-def card_short(cid: str, lang: str = "en") -> str:
-    """Name with maneuver value and icons, e.g. «Пиратский налёт (3, урон 2)»."""
+def card_short(cid: str, lang: str = "en", case: str = "nom") -> str:
+    """Name (in ``case``) with maneuver value and icons, e.g. «Пиратский налёт (3, урон 2)»."""
     d = T.DEF_INDEX[cid]
     icons = []
     if T.D_DMG[d]:
         icons.append(W.t("dmg", lang, n=T.D_DMG[d]))
     if T.D_DRW[d]:
         icons.append(W.t("drw", lang, n=T.D_DRW[d]))
-    return W.t("card_short", lang, card=card_name(cid, lang), value=T.D_VAL[d],
+    return W.t("card_short", lang, card=card_noun(cid, lang).form(case), value=T.D_VAL[d],
                icons=(", " + ", ".join(icons)) if icons else "")
 
 
@@ -70,8 +70,9 @@ def loc_name(clock: int, lang: str = "en") -> str:
 
 def sides(characters: Sequence[str], solo: bool, lang: str, names: Sequence[str] | None) -> list[Noun]:
     """Each side as a noun: the display name (or, without names, the character); side 1 of solitaire is
-    Shere Khan."""
-    out = [person(names[s]) if names and s < len(names) else char(c, lang) for s, c in enumerate(characters)]
+    Shere Khan. A name declines through its character: «крадёт груз у Кита Ветрогона (Борис)»."""
+    out = [person_as(names[s], char(c, lang)) if names and s < len(names) else char(c, lang)
+           for s, c in enumerate(characters)]
     if solo:
         out = out[:1] + [char("khan", lang)]
     return out
@@ -103,7 +104,7 @@ def action_label(state: Any, aid: str, lang: str = "en", names: Sequence[str] | 
     if verb == "pilot":
         return W.t("action.pilot", lang, card=the_card, player=side("target"))
     if verb in ("block", "maneuver"):
-        return W.t(f"action.{verb}", lang, card=card_short(p["card"], lang))
+        return W.t(f"action.{verb}", lang, card=card_short(p["card"], lang, "acc"))
     if verb == "damage":
         return _damage_label(state, p, lang)
     if verb == "bounty":
@@ -160,6 +161,10 @@ def event_text(state: Any, event: Event, lang: str = "en", names: Sequence[str] 
         return W.s(f"event.{k}", lang, player=side("seat"))
     if k in ("drew_card", "took_card", "stolen_card", "packed_card", "uncover"):
         return W.s(f"event.{k}", lang, card=card)
+    if k == "discard" and a.get("cause") in ("hand_limit", "damage"):   # R5.2 the hand limit, R13.9 Damage
+        return W.s(f"event.discard_{a['cause']}", lang, player=side("seat"), card=card)
+    if k == "discard" and isinstance(a.get("cause"), str) and a["cause"] in T.DEF_INDEX:   # R16.3: a card's effect
+        return W.s("event.discard_by", lang, player=side("seat"), card=card, cause=card_name(a["cause"], lang))
     if k in ("passenger", "action", "discard", "bounty"):
         return W.s(f"event.{k}", lang, player=side("seat"), card=card)
     if k == "turn":
@@ -249,7 +254,7 @@ def _hold_text(hold: list[dict[str, Any]], lang: str) -> str:
 
 def _bonus(cid: str) -> str:
     sh, rg, pi = T.D_STATS[T.DEF_INDEX[cid]]
-    return f"({sh:+d}/{rg:+d}/{pi:+d})"
+    return "(" + "/".join(f"{v:+d}".replace("-", "−") for v in (sh, rg, pi)) + ")"   # a true minus sign
 
 
 def _view_sides(view: dict[str, Any], lang: str, names: Sequence[str] | None) -> list[Noun]:
@@ -322,7 +327,10 @@ def decision_text(dec: dict[str, Any], lang: str) -> str:
     """What a seat is deciding, in words (the view's decision kind and context)."""
     kind = str(dec["kind"])
     if kind == "move":
-        return W.t("decision.move", lang, n=dec.get("context", ""))
+        reach = dec.get("context")
+        if isinstance(reach, int):
+            return W.t("decision.move", lang, n=reach)
+        return W.t("decision.move_any", lang)
     return W.t(f"decision.{kind}", lang) if W.has_template(f"decision.{kind}") else W.t("decision.main", lang)
 
 

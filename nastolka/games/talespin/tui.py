@@ -41,6 +41,18 @@ def card_text(cid: str, lang: str) -> str:
     return ts_text.card_text(cid, lang)
 
 
+def die_lines(cid: str, lang: str) -> str:
+    """What a Passenger or a pilot does on each roll of the die (its die table, R9.2), one line a result,
+    under a heading; "" for a card without one."""
+    if cid.startswith("pl_") and cid[3:] in T.CHARACTERS:
+        k = T.CHARACTERS.index(cid[3:])
+        lines = {"ru": T.PL_DIE_TEXT_RU}.get(lang, T.PL_DIE_TEXT)[k]
+    else:
+        d = T.DEF_INDEX.get(cid)
+        lines = () if d is None else {"ru": T.D_DIE_TEXT_RU}.get(lang, T.D_DIE_TEXT)[d]
+    return "\n".join([W.t("board.die_table", lang), *lines]) if lines else ""
+
+
 def card_stats(cid: str, lang: str) -> str:
     """Maneuver value, damage and draw icons, and the stats the card changes, in words (one per line,
     so a narrow card box breaks between them, never inside one)."""
@@ -252,10 +264,13 @@ class TaleSpinPresenter(Presenter):
             if cid not in seen:
                 seen.append(cid)
         out = [(f"{card_name(c, lang)} ({card_type(c, lang)}; {card_stats(c, lang).replace(chr(10), ', ')})",
-                card_text(c, lang))
+                "\n".join(filter(None, (card_text(c, lang), die_lines(c, lang)))))
                for c in seen]
-        # then the pilots and the twelve Locations: every rules text of the table, from words.toml
-        return out + W.rules_texts(lang, ("character", "location"))
+        # then the pilots (with their die tables) and the twelve Locations: every rules text of the table
+        chars = T.CHARACTERS + ("",) * 4   # Shere Khan (solitaire) comes after the four pilots, no die table
+        pilots = [(name, "\n".join(filter(None, (text, die_lines(f"pl_{ch}", lang) if ch else ""))))
+                  for ch, (name, text) in zip(chars, W.rules_texts(lang, ("character",)), strict=False)]
+        return out + pilots + W.rules_texts(lang, ("location",))
 
     def table(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
         """Each pilot in words: the name, where the plane is (the Location's name) and the cards in hand, then

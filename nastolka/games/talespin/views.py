@@ -21,7 +21,10 @@ if TYPE_CHECKING:
 
 
 def card_view(st: TaleSpinState, s: int, v: int, seat: int | None) -> dict[str, Any]:
-    known = v & OPEN or (seat is not None and (seat == s or v >> 8 >> seat & 1))
+    """A hold's card: its id when the viewer may know it (open, its own, seen) — and for everyone once the
+    game is over, when the holds are counted and nothing is hidden any more (issue 27); ``open`` stays
+    what it was, so a packed card still reads as packed."""
+    known = v & OPEN or st.over or (seat is not None and (seat == s or v >> 8 >> seat & 1))
     return {"card": DEF_ID[C_DEF[v & CARD_MASK]] if known else None, "open": bool(v & OPEN)}
 
 

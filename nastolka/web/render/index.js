@@ -6,6 +6,8 @@ import { miniCard } from "../kit.js";
 
 const loaded = {};         // game id -> board function (or generic)
 const logFaces = {};       // game id -> the board's logCards(ctx, event), when it has one
+const questions = {};      // game id -> the board's question(view, ctx, legal), when it has one
+const modules = {};        // game id -> the board's module (its other optional exports: scoreCells…)
 
 export async function loadBoard(gameId, pres) {
   if (loaded[gameId]) return loaded[gameId];
@@ -19,6 +21,8 @@ export async function loadBoard(gameId, pres) {
       const mod = await import(files.js);
       fn = mod.default || generic;
       if (typeof mod.logCards === "function") logFaces[gameId] = mod.logCards;
+      if (typeof mod.question === "function") questions[gameId] = mod.question;
+      modules[gameId] = mod;
     } catch (err) {
       console.error(err);
     }
@@ -50,4 +54,22 @@ export function renderLogCards(gameId, ctx, event) {
   const a = event.args || {};
   return [a.card, ...(Array.isArray(a.cards) ? a.cards : [])].filter((c) => typeof c === "string")
     .map((c) => miniCard(ctx, c.split(":")[0])).filter(Boolean);
+}
+
+// what the decision asks, in words: the board's question(view, ctx, legal) from the game's presentation
+// data ("" for a game without one: the bar then says only whose move it is)
+export function renderQuestion(gameId, view, ctx, legal) {
+  const fn = questions[gameId];
+  try {
+    return fn ? fn(view, ctx, legal) || "" : "";
+  } catch (err) {
+    console.error(err);
+    return "";
+  }
+}
+
+// an optional function the game's board exports (e.g. scoreCells for the result table), or null
+export function boardExport(gameId, name) {
+  const mod = modules[gameId];
+  return mod && typeof mod[name] === "function" ? mod[name] : null;
 }

@@ -25,6 +25,9 @@ export function tableControls(p) {
   async function leave() {
     const s = mySeat(id);
     if (!s) return;
+    // mid-game, leaving hands the seat to a bot: asked first (before the start it only frees the seat)
+    const playing = p.st.msg && p.st.msg.table.status === "playing";
+    if (playing && !(await confirmBox(t("leave_confirm"), t("leave_yes")))) return;
     try {
       await api("POST", `/tables/${id}/leave`, undefined, s.token);
       if (p.st.msg && p.st.msg.table.status === "open") { localStorage.removeItem(seatKey(id)); p.sock.reconnect(); }

@@ -3,7 +3,7 @@
 // again from `p.st` on each change; nothing here changes the state except through `p.act` and `p.ctl`.
 import { h, clear, toast } from "../dom.js";
 import { t, lang, pick } from "../i18n.js";
-import { renderBoard } from "../render/index.js";
+import { renderBoard, renderQuestion } from "../render/index.js";
 import { boardContext, tipAttrs } from "../kit.js";
 import { knownGames } from "../api.js";
 import { ownerOf } from "../store.js";
@@ -59,15 +59,34 @@ export function renderTable(p) {
   const ctx = boardContext(st.pres, { seatNames: names, you: msg.you, legal: st.busy || past ? [] : msg.legal, act: p.act, redraw: p.render,
     prev: past ? null : st.prevView, animate: st.takeAnimate() && !past });
   const boardEl = view ? h("section", { class: `board-wrap${past ? " past" : ""}`, id: "board" }, renderBoard(view, ctx)) : null;
-  const side = h("div", { class: "side" }, actionsPanel(p), logPanel(p, names), table.status !== "open" ? chatPanel(id, st.chat, msg.you !== null) : null);
-  clear(app).append(h("div", { class: "table-page", "data-version": msg.version, "data-status": table.status },
-    head, msg.view ? resultPanel(p, msg.view, names) : null,
-    h("div", { class: "main-col" }, banner(msg, table, msg.view ? msg.view.to_act : [], names), historyBar(p), boardEl),
+  const side = h("div", { class: "side" }, logPanel(p, names), table.status !== "open" ? chatPanel(id, st.chat, msg.you !== null) : null);
+  const dec = msg.view && msg.view.decision;
+  const kind = dec && typeof dec === "object" ? [dec.kind, dec.context].filter((x) => x !== undefined && x !== null).join(".") : (msg.view && msg.view.phase) || "";
+  clear(app).append(h("div", { class: "table-page", "data-version": msg.version, "data-status": table.status, "data-game": table.game,
+    "data-decision": msg.legal.length ? kind : "" },
+    decisionBar(p, names), head, msg.view ? resultPanel(p, msg.view, names) : null,
+    h("div", { class: "main-col" }, historyBar(p), boardEl),
     side));
   const ol = document.getElementById("log");
   if (ol && st.live) ol.scrollTop = ol.scrollHeight;
   const cl = document.getElementById("chat-list");
   if (cl) cl.scrollTop = cl.scrollHeight;
+}
+
+// the decision bar, fixed at the top of the table page while the game is played: who acts now, and for this
+// seat what is asked (the game's question from its presentation data) with every answer as a button, so
+// a decision never needs scrolling to find, at 1280×800 or on a 390 px phone
+function decisionBar(p, names) {
+  const msg = p.st.msg;
+  if (msg.table.status !== "playing") return null;
+  const view = msg.view;
+  const mine = msg.legal.length > 0 && p.st.live;
+  const ctx = boardContext(p.st.pres, { seatNames: names, you: msg.you, legal: msg.legal, act: p.act, redraw: p.render, prev: null, animate: false });
+  const question = mine && view ? renderQuestion(msg.table.game, view, ctx, msg.legal) : "";
+  return h("section", { class: `decision-bar${mine ? " yours" : ""}`, id: "decision" },
+    banner(msg, msg.table, view ? view.to_act : [], names),
+    question ? h("p", { class: "question", id: "question" }, question) : null,
+    actionsPanel(p));
 }
 
 function actionsPanel(p) {
@@ -78,7 +97,7 @@ function actionsPanel(p) {
   const groups = groupActions(msg.legal, (a) => pick(a), st.suggested());
   const hintButton = msg.table.rated === false
     ? h("button", { type: "button", id: "hint-btn", class: "hint-btn", onclick: ctl.askHint, disabled: st.hintPending() }, t("hint")) : null;
-  return h("section", { class: "actions", id: "actions" }, h("h3", {}, t("your_actions"), hintButton), hintPanel(st),
+  return h("div", { class: "actions", id: "actions", "aria-label": t("your_actions") }, hintButton ? h("div", { class: "hint-row" }, hintButton) : null, hintPanel(st),
     groups.map(({ head, items }) => h("div", { class: "act-group" },
       head ? h("div", { class: "act-head" }, head) : null,
       h("div", { class: "act-buttons" }, items.map((a) => h("button", { class: `act${a.suggested ? " suggested" : ""}`, type: "button",

@@ -22,10 +22,11 @@ function lootMarks(ctx, loot) {
   if (purses.length) {
     const values = purses.map((v) => (v === null ? "?" : `$${v}`));
     out.push(h("span", { class: "ce-mark purse", ...tipAttrs(ctx.term("purse"), `${(ctx.tip("purse") || ctx.word("tip_purse"))}\n${values.join(", ")}`) },
-      purses.length > 1 ? `${purses.length}` : (purses[0] === null ? "?" : String(purses[0]))));
+      // a count reads "×3" and a value "$250": a bare "3" beside a loot icon read as $300
+      purses.length > 1 ? `×${purses.length}` : (purses[0] === null ? "?" : `$${purses[0]}`)));
   }
-  if (loot.jewels) out.push(h("span", { class: "ce-mark jewel", ...tipAttrs(ctx.term("jewel"), (ctx.tip("jewel") || ctx.word("tip_jewel"))) }, String(loot.jewels)));
-  if (loot.strongboxes) out.push(h("span", { class: "ce-mark box", ...tipAttrs(ctx.term("strongbox"), (ctx.tip("strongbox") || ctx.word("tip_strongbox"))) }, String(loot.strongboxes)));
+  if (loot.jewels) out.push(h("span", { class: "ce-mark jewel", ...tipAttrs(ctx.term("jewel"), (ctx.tip("jewel") || ctx.word("tip_jewel"))) }, `×${loot.jewels}`));
+  if (loot.strongboxes) out.push(h("span", { class: "ce-mark box", ...tipAttrs(ctx.term("strongbox"), (ctx.tip("strongbox") || ctx.word("tip_strongbox"))) }, `×${loot.strongboxes}`));
   return out;
 }
 
@@ -56,7 +57,8 @@ export function cardFace(ctx, name, owner, opts = {}) {
   }
   const bandit = who || owner;
   return h(opts.tag || "span", { class: `ce-card ${opts.cls || ""}`, style: { "--bandit": colour(bandit) },
-    ...tipAttrs(ctx.term(kind), (ctx.tip(kind) || ctx.word(`tip_${kind}`))), ...(opts.attrs || {}) },
+    // the tip names whose card it is (the bandit), then what it does
+    ...tipAttrs(bandit ? `${ctx.term(kind)} — ${ctx.term(bandit)}` : ctx.term(kind), (ctx.tip(kind) || ctx.word(`tip_${kind}`))), ...(opts.attrs || {}) },
   h("span", { class: "ce-card-who" }, bandit ? ctx.term(bandit) : ""),
   h("span", { class: "ce-card-kind", style: { "--fit": fit(ctx.term(kind), 7) } }, ctx.term(kind)));
 }
@@ -151,4 +153,22 @@ export function logCards(ctx, e) {
   if (!("card" in a) || !["play", "play_own", "discard", "no_effect", "kept"].includes(e.kind)) return [];
   if (a.card === null || a.card === undefined) return owner ? [cardFace(ctx, null, owner, { cls: "ce-log" })] : [];
   return [cardFace(ctx, a.card, owner, { cls: `ce-log${a.face_down ? " down" : ""}`, attrs: attrs(a.card) })];
+}
+
+// what the decision asks (the decision bar): the phase, the kind of turn, the card resolving — in the
+// words of web/words.toml and the game's decisions.toml (the terminal's help lines)
+export function question(view, ctx, legal) {
+  const ph = view.phase;
+  if (ph === "setup" || ph === "keep" || ph === "cover") return ctx.decision(ph === "setup" ? "setup2p" : ph === "keep" ? "keep2p" : "cover") || ctx.word("q_other");
+  if (ph === "schemin") {
+    const kind = (view.turns || "")[view.turn] || "N";
+    const parts = [ctx.word(`q_schemin_${kind}`) || ctx.word("q_schemin")];
+    if (kind !== "T" && legal.some((a) => a.id.includes("face=down"))) parts.push(ctx.word("q_ghost"));
+    return parts.join("\n");
+  }
+  if (ph === "stealin") {
+    const r = view.resolving || {};
+    return ctx.word("q_stealin").split("{c}").join(r.card ? ctx.term(String(r.card).split(":")[0]) : "");
+  }
+  return ctx.word(`q_${ph}`) || ctx.word("q_other");
 }

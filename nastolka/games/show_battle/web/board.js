@@ -141,3 +141,13 @@ export function logCards(ctx, e) {
   }
   return [one(a.card, "", orient), one(a.covers, "covered")].filter(Boolean);
 }
+
+// what the decision asks (the decision bar): the phase of the turn, in the words of web/words.toml
+export function question(view, ctx, legal) {
+  const ids = legal.map((a) => a.id.split(":")[0]);
+  const parts = [ctx.word(`q_${view.phase}`) || ctx.word("q_other")];
+  if (view.phase === "start" && ids.includes("mulligan")) parts.push(ctx.word("q_start_mulligan"));
+  if (view.phase === "start" && ids.includes("pass")) parts.push(ctx.word("q_start_pass"));
+  if (view.phase === "start" && ids.includes("token")) parts.push(ctx.decision("token"));
+  return parts.filter(Boolean).join("\n");
+}

@@ -8,8 +8,15 @@ import { tipAttrs, changed, fit } from "/kit.js";
 const COLOURS = { baloo: "#c2410c", karnage: "#7e22ce", kit: "#0369a1", molly: "#be185d" };
 const TYPE_COLOURS = { Cargo: "#8a5a2b", Artifact: "#0f766e", Passenger: "#2e6fd8", Pilot: "#b3261e", Action: "#6b21a8" };
 const STATS = ["shipping", "range", "piloting"];
+const DIE_PHASES = ["roll", "discard", "end"];   // the turn's steps after its roll (R4)
 
 function pilotName(ctx, p) { return ctx.term(`pl_${p.character}`); }
+
+// a rules tip with the card's die table under it (what a Passenger or a character does on each roll)
+function withDie(ctx, id, text) {
+  const die = ctx.dieTable(id);
+  return die.length ? [text, `${ctx.word("die_table")}:`, ...die].filter(Boolean).join("\n") : text;
+}
 
 function signed(v) { return v > 0 ? `+${v}` : String(v); }
 
@@ -23,7 +30,7 @@ export function cardFace(ctx, id, opts = {}) {
   const m = d.maneuver || {};
   const stats = STATS.map((k) => [k, d[k]]).filter(([, v]) => typeof v === "number" && v !== 0);
   const typeWord = ctx.word(`type_${d.type}`);
-  const tip = [ctx.tip(id),
+  const tip = [withDie(ctx, id, ctx.tip(id)),
     m.value ? `${ctx.word("maneuver")} ${m.value}${m.damage ? `, ${ctx.word("damage")} ${m.damage}` : ""}${m.draw ? `, ${ctx.word("draw")} ${m.draw}` : ""}` : "",
     stats.map(([k, v]) => `${ctx.word(k)} ${signed(v)}`).join(", ")].filter(Boolean).join("\n");
   const name = ctx.term(id);
@@ -57,12 +64,13 @@ function ring(ctx, view, players) {
       const moved = ctx.prev && prevPos[seat] !== undefined && prevPos[seat] !== p.position;
       return h("span", { class: `ts-plane${moved ? " last" : ""}${moved && ctx.animate ? " arrive" : ""}`,
         style: { background: COLOURS[p.character] || "#555" },
-        ...tipAttrs(`${pilotName(ctx, p)} — ${ctx.seatNames[seat] || ""}`, ctx.tip(`pl_${p.character}`)) }, pilotName(ctx, p).slice(0, 2));
+        ...tipAttrs(`${pilotName(ctx, p)} — ${ctx.seatNames[seat] || ""}`, withDie(ctx, `pl_${p.character}`, ctx.tip(`pl_${p.character}`))) }, pilotName(ctx, p).slice(0, 2));
     })) : null));
   }
   box.append(h("div", { class: "ts-centre" },
     h("div", { class: "ts-phase" }, `${ctx.word("turn")} ${view.turn} · ${ctx.word(`phase_${view.phase}`)}`),
-    view.die ? h("div", { class: "ts-die", ...tipAttrs(ctx.word("die"), "") }, String(view.die)) : null,
+    // the roll of this turn only: from the draw of the next turn on, the old number would mislead
+    view.die && DIE_PHASES.includes(view.phase) ? h("div", { class: "ts-die", ...tipAttrs(ctx.word("die"), "") }, String(view.die)) : null,
     h("div", { class: "muted" }, `${ctx.word("deck")}: ${view.deck ?? 0}`),
     view.discard && view.discard.length ? h("div", { class: "ts-discard" }, cardFace(ctx, view.discard[view.discard.length - 1], { cls: "mini" })) : null));
   return box;
@@ -79,7 +87,7 @@ export default function talespin(view, ctx) {
     const prev = prevSeats[seat];
     return h("div", { class: `ts-player${view.to_act.includes(seat) ? " active" : ""}${seat === ctx.you ? " me" : ""}`,
       style: { "--pilot": COLOURS[p.character] || "#777" } },
-    h("div", { class: "ts-head", ...tipAttrs(pilotName(ctx, p), ctx.tip(`pl_${p.character}`)) },
+    h("div", { class: "ts-head", "data-pilot": p.character, ...tipAttrs(pilotName(ctx, p), withDie(ctx, `pl_${p.character}`, ctx.tip(`pl_${p.character}`))) },
       h("span", { class: "dot" }), h("span", { class: "who" }, `${pilotName(ctx, p)} — ${ctx.seatNames[seat] || ""}`)),
     h("div", { class: "ts-statline" }, (p.stats || []).map((v, i) => h("span", { class: `ts-stat${prev && prev.stats[i] !== v ? " last" : ""}`,
       ...tipAttrs(ctx.word(STATS[i]), "") }, `${ctx.word(STATS[i])} ${v}`)),
@@ -111,9 +119,12 @@ export default function talespin(view, ctx) {
   const side = (s) => (s === "khan" ? ctx.word("khan") : players[s] ? pilotName(ctx, players[s]) : "");
   const dogfight = df ? h("div", { class: "ts-dogfight" },
     h("div", { class: "ts-df-head" }, `${ctx.word("dogfight")}: ${side(df.attacker)} → ${side(df.defender)}`,
-      df.current ? h("span", { class: "ts-man big" }, String(df.current)) : null),
+      df.current ? h("span", { class: "ts-beat", id: "to-beat", ...tipAttrs(ctx.word("to_beat"), ctx.word("to_beat_tip")) },
+        h("span", { class: "ts-label" }, ctx.word("to_beat")), h("span", { class: "ts-man big" }, String(df.current))) : null),
     df.pilot ? h("div", { class: "ts-row" }, cardFace(ctx, df.pilot, { cls: "mini" })) : null,
-    h("div", { class: "ts-row" }, h("span", { class: "ts-label" }, ctx.word("attack")), df.attack.map((c) => cardFace(ctx, c, { cls: "mini" }))),
+    h("div", { class: "ts-row" }, h("span", { class: "ts-label" }, ctx.word("attack")),
+      h("span", { class: "ts-first", ...tipAttrs(ctx.word("first_maneuver"), "") }, `${ctx.word("first_maneuver")}: `, h("span", { class: "ts-man" }, String(df.first_value))),
+      df.attack.map((c) => cardFace(ctx, c, { cls: "mini" }))),
     h("div", { class: "ts-row" }, h("span", { class: "ts-label" }, ctx.word("defence")), df.defence.map((c) => cardFace(ctx, c, { cls: "mini" })))) : null;
   return h("div", { class: "board talespin" }, ring(ctx, view, players), dogfight, hand,
     h("div", { class: "ts-players" }, panels, khan));
@@ -128,4 +139,42 @@ export function logCards(ctx, e) {
   if (Array.isArray(a.cards)) ids.push(...a.cards);
   return ids.filter((c) => c === null || (typeof c === "string" && ctx.has(c)))
     .map((c) => cardFace(ctx, c, { cls: "mini ts-log", attrs: { "data-card": c || "" } }));
+}
+
+// what the decision asks this seat (the decision bar): the kind of decision and its context from the view,
+// in the words of the board's web/words.toml; a window says which window it is and what passing gives up
+export function question(view, ctx, legal) {
+  const dec = view.decision;
+  if (!dec) return "";
+  const say = (key, vars = {}) => Object.entries(vars).reduce((s, [k, v]) => s.split(`{${k}}`).join(String(v)), ctx.word(key));
+  const df = view.dogfight;
+  const name = (s) => (s === "khan" ? ctx.word("khan") : ctx.seatNames[s] || "");
+  if (dec.kind === "window") {
+    const where = say(`q_window_${dec.context}`, { p: name(view.active) }) || ctx.decision(`window.${dec.context}`);
+    const onlyPass = legal.length === 1 && legal[0].id === "pass";
+    return [where, onlyPass ? ctx.word("q_pass_only") : ctx.word("q_pass_gives_up")].filter(Boolean).join("\n");
+  }
+  const toBeat = df ? df.current + (df.ties_favour_attacker ? 1 : 0) : "";
+  const keyed = {
+    accept: ["q_accept", { p: df ? name(df.attacker) : "" }],
+    defend: ["q_defend", { n: toBeat }],
+    damage: ["q_damage", { p: df ? name(df.defender) : "" }],
+    move: ["q_move", { n: dec.context }],
+  }[dec.kind];
+  const key = keyed ? keyed[0] : (dec.context !== undefined && ctx.word(`q_${dec.kind}_${dec.context}`) ? `q_${dec.kind}_${dec.context}` : `q_${dec.kind}`);
+  return say(key, keyed ? keyed[1] : {}) || ctx.word("q_other");
+}
+
+// the score column of the result: the cargo in each hold against the cargo to win (the engine's score is
+// only 1 for a win and 0 for a loss), with how much of it is open
+export function scoreCells(view, res, ctx) {
+  const seats = Array.isArray(view.seats) ? view.seats : [];
+  return {
+    head: ctx.word("result_cargo"),
+    cells: seats.map((p) => {
+      const hold = p.hold || [];
+      const open = hold.filter((c) => c.open).length;
+      return `${hold.length}/${view.cargo_to_win} (${ctx.word("result_open").split("{n}").join(String(open))})`;
+    }),
+  };
 }
