@@ -87,16 +87,31 @@ async def setup(urls: list[str], tables: int, game: str, players: int, parallel:
     ids: list[str] = []
     gate = asyncio.Semaphore(parallel)
 
+    async def post(c: httpx.AsyncClient, path: str, body: dict[str, Any]) -> httpx.Response:
+        """A request, sent again when a kept-alive connection was closed under it (a client-side race
+        with the server's keep-alive timeout, not a refusal); a join that did land the first time
+        answers 409 the second time, which is as good."""
+        for attempt in range(5):
+            try:
+                r = await c.post(path, json=body)
+            except (httpx.ReadError, httpx.RemoteProtocolError, httpx.ConnectError):
+                if attempt == 4:
+                    raise
+                await asyncio.sleep(0.2)
+                continue
+            if r.status_code != 409:
+                r.raise_for_status()
+            return r
+        raise RuntimeError("unreachable")
+
     async def one(i: int) -> None:
         async with gate:
-            c = clients[i % len(clients)]
-            r = await c.post("/api/tables", json={"game": game, "seats": [{}] * players, "clock": 3600})
-            r.raise_for_status()
+            r = await post(clients[i % len(clients)], "/api/tables",
+                           {"game": game, "seats": [{}] * players, "clock": 3600})
             tid = r.json()["table"]["id"]
             for seat in range(players):
-                j = await clients[(i + seat) % len(clients)].post(
-                    f"/api/tables/{tid}/join", json={"seat": seat, "name": f"P{seat}"})
-                j.raise_for_status()
+                await post(clients[(i + seat) % len(clients)], f"/api/tables/{tid}/join",
+                           {"seat": seat, "name": f"P{seat}"})
             ids.append(tid)
 
     await asyncio.gather(*(one(i) for i in range(tables)))
