@@ -66,6 +66,12 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+def cpu_s(pid: int) -> float:
+    """User + system CPU seconds of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def start(db: str, settings: dict[str, Any], log: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     proc = subprocess.Popen([sys.executable, __file__, "--serve", str(port), db, json.dumps(settings)],
@@ -221,6 +227,8 @@ def main() -> None:  # noqa: C901
                          .values(due=start_at + (due_clocks.c.due - lo) * (args.window / span)))
             dues = {(r.table_id, r.seat): r.due for r in conn.execute(select(due_clocks).where(due_clocks.c.seat >= 0))}
         assert len(dues) == len(ids), (len(dues), len(ids))
+        cpu0 = [cpu_s(p.pid) for p in procs]
+        load0 = os.getloadavg()[0]
         clock_file.write_text("3600")            # the hour passes: dues fall between lead and lead + window
         samples: list[list[float]] = []
         end = time.monotonic() + lead + args.window + 120
@@ -233,6 +241,8 @@ def main() -> None:  # noqa: C901
             if fired >= len(ids) and time.monotonic() > end - 110:   # then 10 s more of memory samples
                 break
             time.sleep(1.0)
+        cpu = [round(cpu_s(p.pid) - c, 1) for p, c in zip(procs, cpu0, strict=True)]
+        report["load_average_1min"] = {"before_run": round(load0, 1), "after_run": round(os.getloadavg()[0], 1)}
         with engine.connect() as conn:
             # the deadline's firing is the stand-in's move at version 0; later moves of the away seat
             # are its stand-in going on (counted apart)
@@ -260,6 +270,8 @@ def main() -> None:  # noqa: C901
             "lateness_s": {"p50": pct(0.5), "p99": pct(0.99), "max": round(lateness[-1], 3) if lateness else -1,
                            "min": round(lateness[0], 3) if lateness else -1,
                            "mean": round(statistics.fmean(lateness), 3) if lateness else -1},
+            "cpu_s_during_run": cpu,
+            "cpu_ms_per_deadline_with_its_later_moves": round(1000 * sum(cpu) / max(1, len(rows)), 1),
             "rss_mb": [{"after_setup": report["rss_mb_after_setup"][i],
                         "peak_during_run": round(max(s[i] for s in samples), 1),
                         "end_of_run": round(samples[-1][i], 1)} for i in range(len(procs))],

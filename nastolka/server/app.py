@@ -139,6 +139,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            await due.close()
             await worker.close()
             await app.state.accounts.close()
             await replays.close()

@@ -31,26 +31,43 @@ class DueWatch:
         self.limit = asyncio.Semaphore(parallel)
         #: deadlines this process fired (stand-in or bot moves, expiries), for tests and benchmarks
         self.fired = 0
+        self.inflight: set[asyncio.Task[None]] = set()
 
     async def run(self) -> None:
+        """Claim and fire without waiting for a whole batch: a slow firing (a long replay, a busy bot)
+        never holds the due rows behind it; at most ``batch`` firings are in flight at once."""
         while True:
             try:
-                claimed = await self.tick()
+                claimed = await self.tick(wait=False)
             except asyncio.CancelledError:
                 raise
             except Exception:   # the database went away for a moment: try again next round
                 log.exception("due clocks: claim failed")
                 claimed = 0
-            if claimed < self.batch:
+            if claimed == 0 or len(self.inflight) >= self.batch:
                 await asyncio.sleep(self.poll)
 
-    async def tick(self) -> int:
-        """Claim what is due now and fire it; returns how many rows were claimed."""
+    async def tick(self, wait: bool = True) -> int:
+        """Claim what is due now (as many as may still start) and fire it; returns how many rows were
+        claimed. ``wait``: return only once they are fired."""
+        room = self.batch - len(self.inflight)
+        if room <= 0:
+            return 0
         now = self.service.time.now()
-        rows = await self.service.db.run(lambda c: timers.claim(c, now, self.lease, self.batch))
-        if rows:
-            await asyncio.gather(*(self._fire(*row) for row in rows))
+        rows = await self.service.db.run(lambda c: timers.claim(c, now, self.lease, room))
+        tasks = [asyncio.create_task(self._fire(*row)) for row in rows]
+        self.inflight.update(tasks)
+        for task in tasks:
+            task.add_done_callback(self.inflight.discard)
+        if wait and tasks:
+            await asyncio.gather(*tasks)
         return len(rows)
+
+    async def close(self) -> None:
+        """Stop the firings in flight (their claims lapse; another process or a restart fires them)."""
+        for task in list(self.inflight):
+            task.cancel()
+        await asyncio.gather(*self.inflight, return_exceptions=True)
 
     async def _fire(self, table_id: str, seat: int, version: int) -> None:
         async with self.limit:
