@@ -63,7 +63,8 @@ async def create(request: Request, body: CreateTable) -> dict[str, Any]:
     the invite link (with the invite secret for a private table), and each reserved seat's invite link."""
     made = await service(request).create(body.game, body.options, [s.model_dump() for s in body.seats],
                                          body.clock, bank=body.bank, private=body.private, rated=body.rated,
-                                         address=address(request))
+                                         address=address(request), speed=body.speed,
+                                         clock_given="clock" in body.model_fields_set)
     rt = made.rt
     link = f"/#/t/{rt.id}" + (f"/{made.invite}" if made.invite else "")
     return {"table": rt.public(), "invite": link, "owner_token": made.owner_token,
@@ -85,7 +86,9 @@ async def table(request: Request, table_id: str, x_seat_token: str | None = Head
 @router.post("/tables/{table_id}/join", response_model=Seated)
 async def join(request: Request, table_id: str, body: Join) -> dict[str, Any]:
     account = await who_joins(request, body.name)   # signed in: as yourself; a guest: never under a handle
-    rt, seat, token = await service(request).join(table_id, body.seat, body.name, body.invite, account=account)
+    holder = f"acct:{account[0]}" if account else "addr:" + address(request)   # the cap on turn-based games
+    rt, seat, token = await service(request).join(table_id, body.seat, body.name, body.invite, account=account,
+                                                  holder=holder)
     request.app.state.chatfeed.seated_at(rt.id, address(request))   # its spectator reads are a player's
     return {"seat": seat, "token": token, "table": rt.public()}
 

@@ -26,12 +26,14 @@ from .bots import BotWorker
 from .chatfeed import ChatFeed
 from .config import Settings
 from .db import Database, libpq_url
+from .duewatch import DueWatch
 from .errors import PlayError, refusal
 from .guard import CreateLimit, Guard
 from .hub import Hub
 from .pubsub import RedisBus, listen_postgres
 from .replays import ReplayStore
 from .tables import TableService
+from .timers import TimeSource
 from .warmup import warm_up
 
 log = logging.getLogger("nastolka.server")
@@ -99,7 +101,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service = TableService(db, pg_notify=db.is_postgres and not settings.redis_url,
                                min_clock=settings.min_clock, default_clock=settings.default_clock,
                                default_bank=settings.default_bank,
-                               open_tables_per_address=settings.open_tables_per_address)
+                               open_tables_per_address=settings.open_tables_per_address,
+                               timesource=TimeSource(settings.clock_file),
+                               turn_based_games=settings.turn_based_games)
         hub = Hub()
         worker = BotWorker(service, delay=settings.bot_delay, threads=settings.bot_threads)
         feed = ChatFeed(service, hub)
@@ -123,6 +127,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         ops.start(app)   # ops hook: metrics and logs of moves, bots, clocks, database trips
         app.state.replays = replays
         await worker.recover()
+        due = DueWatch(service, worker, hub.watching, poll=settings.due_poll, lease=settings.due_lease)
+        app.state.due = due
+        tasks.append(asyncio.create_task(due.run()))
         tasks.append(asyncio.create_task(_evict_idle(service, hub, worker, settings.idle_evict)))
         warm_up()
         settle_heap()
@@ -132,6 +139,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            await due.close()
             await worker.close()
             await app.state.accounts.close()
             await replays.close()

@@ -70,7 +70,7 @@ class BotWorker:
                     task = asyncio.create_task(self._move(rt, seat, version, grace))
                     self.pending[key] = (task, grace)
                     task.add_done_callback(partial(self._forget, key))
-            elif rt.clock and info.kind == "human":
+            elif rt.clock and info.kind == "human" and not rt.turn_based:   # turn-based: ``timers.py``
                 clock_key = (rt.id, seat, version)
                 if clock_key not in self.clocks:
                     task = asyncio.create_task(self._clock(rt, seat, version))
@@ -154,7 +154,8 @@ class BotWorker:
             log.exception("clock failed at table %s seat %s", rt.id, seat)
 
     async def recover(self) -> None:
-        """After a (re)start: load every table in play and resume its bots and clocks."""
+        """After a (re)start: load every real-time or untimed table in play and resume its bots and clocks
+        (turn-based tables stay in the database until one of their due clocks fires)."""
         for table_id in await self.service.playing_ids():
             try:
                 rt = await self.service.get(table_id)

@@ -20,12 +20,13 @@ class Settings:
     db_threads: int = 8
     #: threads that compute bot moves off the event loop
     bot_threads: int = 2
-    #: shortest per-move clock a table may have (seconds); tests lower it
-    min_clock: int = 5
+    #: shortest per-move clock a table may have (seconds); the longest is 14 days (``timers.MAX_CLOCK``)
+    min_clock: int = 1
     #: how many recent events a (re)connecting client receives for its log
     log_backlog: int = 60
     # --- clocks: no table waits forever (docs/server.md, "Security model")
-    #: seconds per move when a table sets no clock of its own
+    #: seconds per move when a table's request names no clock (``"clock": null`` is no clock at all, on
+    #: casual tables only)
     default_clock: int = 120
     #: extra seconds each person may spend over the per-move limit in the whole game (the time bank)
     default_bank: int = 600
@@ -95,3 +96,13 @@ class Settings:
     #: emailed links per address (and per account): sustained per hour, burst
     mail_per_hour: float = 6.0
     mail_burst: int = 3
+    # --- turn-based tables and durable clocks (``timers.py``, ``duewatch.py``)
+    #: turn-based games (waiting or in play) one player may hold at once
+    turn_based_games: int = 30
+    #: a file holding seconds to add to the wall clock (tests and benchmarks move every process's time by
+    #: writing it; never set in production)
+    clock_file: str | None = None
+    #: how often each process looks for due clocks, and how long its claim on a due row lasts before
+    #: another process may fire it (a process killed mid-fire)
+    due_poll: float = 0.5
+    due_lease: float = 30.0

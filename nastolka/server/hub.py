@@ -279,7 +279,7 @@ def _delta(msg: dict[str, Any], client: Client, table: dict[str, Any], same_tabl
         out["patch"] = diff(client.base_view, view)
     if msg["legal"] != client.base_legal:
         out["legal"] = msg["legal"]
-    for key in ("clock_left", "bank_left"):
+    for key in ("clock_left", "bank_left", "seat_clocks"):
         if key in msg:
             out[key] = msg[key]
     return out

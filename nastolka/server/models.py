@@ -32,7 +32,7 @@ tables = Table(
     Column("seed", String(80), nullable=False),       # decimal; secret until the game is over (it fixes every shuffle)
     Column("rng", String(20), nullable=False, server_default="splitmix64"),  # blake2b for new tables
     Column("status", String(10), nullable=False),     # open | playing | over | cancelled
-    Column("clock", Integer, nullable=True),          # seconds per move for people, NULL = no clock
+    Column("clock", Integer, nullable=True),          # seconds per move for people, NULL = no clock at all
     Column("record", Text, nullable=True),            # JSON record once over
     Column("owner_hash", String(64), nullable=True),  # sha256 of the creator's owner token (cancel, remove)
     Column("private", Integer, nullable=False, server_default="0"),  # 1: not listed; joined with the invite
@@ -58,8 +58,23 @@ seats = Table(
     Column("invite_hash", String(64), nullable=True),  # sha256 of a reserved seat's invite secret
     Column("bank_left", Float, nullable=True),        # seconds left of the person's time bank; NULL: all of it
     Column("account_id", Integer, nullable=True),     # the account seated here (signed in), NULL: a guest or a bot
+    Column("turn_at", Float, nullable=True),          # turn-based: when this seat's running clock started (epoch)
+    Column("holder", String(80), nullable=True),      # who holds the seat: "acct:<id>" signed in, else "addr:<ip>"
 )
 Index("ix_seats_account", seats.c.account_id)
+Index("ix_seats_holder", seats.c.holder)
+
+#: durable deadlines (``timers.py``): a seat's stand-in deadline at a version, or (seat -1) a waiting
+#: table's expiry; claimed by one process at a time (``FOR UPDATE SKIP LOCKED``), deleted when fired
+due_clocks = Table(
+    "due_clocks", metadata,
+    Column("table_id", String(16), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("version", Integer, nullable=False),
+    Column("due", Float, nullable=False),             # epoch seconds by the server's time source
+    Column("claimed_until", Float, nullable=True),    # a process's lease on the row while it fires it
+)
+Index("ix_due_clocks_due", due_clocks.c.due)
 
 actions = Table(
     "actions", metadata,

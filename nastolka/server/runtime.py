@@ -11,6 +11,7 @@ import hmac
 import json
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,7 @@ from nastolka.engine import Event, Game, GameState, get
 from nastolka.engine.words import seat_names
 
 from .store import public_seat
+from .timers import is_turn_based, speed_name
 
 
 @dataclass
@@ -31,13 +33,15 @@ class SeatInfo:
     invite_hash: str | None = None   # a reserved seat's invite secret, hashed (never sent)
     bank_left: float | None = None   # seconds left of the person's time bank as stored (None: all of it)
     account_id: int | None = None    # the account seated here (never sent: the name is the handle)
+    turn_at: float | None = None     # turn-based: when this seat's running clock started (the time source's)
 
     @classmethod
     def from_row(cls, row: Any) -> SeatInfo:
         bank = getattr(row, "bank_left", None)
+        turn_at = getattr(row, "turn_at", None)
         return cls(row.seat, row.kind, row.name, row.bot, row.token_hash, bool(row.away),
                    getattr(row, "invite_hash", None), float(bank) if bank is not None else None,
-                   getattr(row, "account_id", None))
+                   getattr(row, "account_id", None), float(turn_at) if turn_at is not None else None)
 
     def public(self) -> dict[str, Any]:
         return public_seat(self)
@@ -108,12 +112,15 @@ class Runtime:
     #: no chat message or rematch link can exist yet: a table this process created, with no other process
     #: to post to it (a socket's hello then skips reading the chat from the database)
     chat_quiet: bool = False
+    #: the deployment's time (``timers.TimeSource.now``): turn-based clocks are read against it
+    wall: Callable[[], float] = field(default=time.time, repr=False)
     #: display names per language and seating (``display_names``)
     _names: dict[tuple[Any, ...], list[str]] = field(default_factory=dict, repr=False)
 
     @classmethod
-    def from_rows(cls, row: Any, seat_rows: list[Any], default_clock: int | None = None) -> Runtime:
-        """``default_clock`` applies to tables stored without a clock (older ones): none waits forever."""
+    def from_rows(cls, row: Any, seat_rows: list[Any]) -> Runtime:
+        """A table as its rows hold it (a NULL clock is no clock at all: migration 0011 gave older live
+        tables stored without one the 2:00 they ran on)."""
         game = get(row.game)
         options = json.loads(row.options)
         record = json.loads(row.record) if row.record else None
@@ -127,7 +134,7 @@ class Runtime:
         state = game.new(row.players, options, seed=seed, rng=row.rng)
         bank = int(row.bank or 0)
         rt = cls(id=row.id, game=game, options=options, players=row.players, seed=seed,
-                 status=row.status, clock=row.clock if row.clock is not None else default_clock,
+                 status=row.status, clock=row.clock,
                  seats=[SeatInfo.from_row(s) for s in seat_rows], state=state, record=record, outdated=outdated,
                  played_version=played if outdated else "",
                  owner_hash=row.owner_hash, private=bool(row.private), invite_hash=row.invite_hash,
@@ -146,7 +153,7 @@ class Runtime:
         out of it; ``None`` when nothing changes (within the limit, a bot, no clock)."""
         if not self.clock or by != "human" or not 0 <= seat < len(self.bank_left):
             return None
-        overtime = time.monotonic() - self.turn_started - self.clock
+        overtime = self.elapsed(seat) - self.clock
         if overtime <= 0:
             return None
         return max(0.0, self.bank_left[seat] - overtime)
@@ -154,6 +161,44 @@ class Runtime:
     @property
     def version(self) -> int:
         return self.state.step
+
+    @property
+    def turn_based(self) -> bool:
+        """Turn-based tables keep their deadlines in the database (``timers.py``), not in a sleeping task."""
+        return is_turn_based(self.clock)
+
+    def elapsed(self, seat: int) -> float:
+        """Seconds ``seat``'s clock has run this turn: real-time tables count from the last change in this
+        process; turn-based ones from the seat's stored start, by the deployment's time."""
+        if self.turn_based:
+            started = self.seats[seat].turn_at if 0 <= seat < len(self.seats) else None
+            return 0.0 if started is None else max(0.0, self.wall() - started)
+        return time.monotonic() - self.turn_started
+
+    def running(self) -> list[int]:
+        """The seats whose clocks run: people to act whom no stand-in replaces (the clocks stop while
+        nobody can act: before the start, after the end, while only bots are to move)."""
+        if self.clock is None or self.status != "playing":
+            return []
+        return [s for s in self.state.to_act if self.seats[s].kind == "human" and not self.seats[s].away]
+
+    def seat_clocks(self) -> list[dict[str, Any]]:
+        """Each seat's clock as everyone sees it: what is left of this move's time (``None`` while the
+        seat's clock stands), of its bank (what it has run over the move's time comes out of it), and
+        whether its stand-in plays for it (the clock ran out, or the person left)."""
+        running = set(self.running())
+        out = []
+        for info in self.seats:
+            seat = info.seat
+            stored = self.bank_left[seat] if 0 <= seat < len(self.bank_left) else 0.0
+            clock_left, bank = None, stored
+            if seat in running and self.clock is not None:
+                spent = self.elapsed(seat)
+                clock_left = round(max(0.0, self.clock - spent), 1)
+                bank = max(0.0, stored - max(0.0, spent - self.clock))
+            out.append({"seat": seat, "clock_left": clock_left, "bank_left": round(bank, 1),
+                        "running": seat in running, "stand_in": info.kind == "human" and info.away})
+        return out
 
     def apply_logged(self, version: int, seat: int, aid: str, by: str) -> LogEntry:
         """Apply an action read from the log (already accepted by some process) to the cached state."""
@@ -182,7 +227,8 @@ class Runtime:
             for e in events], list(events))
         self.by.append(by)
         self.log.append(entry)
-        # the bank is charged where the move is committed (``bank_after``, stored with the action)
+        # the bank is charged where the move is committed (``bank_after``, stored with the action); a
+        # turn-based seat's start comes with the seats read back after the commit
         self.turn_started = self.touched = time.monotonic()
         return entry
 
@@ -205,24 +251,37 @@ class Runtime:
             "seats": [{**s.public(), "label": {"en": en, "ru": ru}} for s, en, ru
                       in zip(self.seats, self.display_names("en"), self.display_names("ru"), strict=True)],
             "version": self.version,
-            "private": self.private, "bank": self.bank, "rated": self.rated,
+            "private": self.private, "bank": self.bank, "rated": self.rated, "speed": speed_name(self.clock),
         }
+        if self.status == "open":
+            data["waiting"] = self.waiting()
         if self.status == "over":
             data["seed"] = self.seed
         return data
 
+    def waiting(self) -> dict[str, Any]:
+        """Who a table waiting for players waits for: the people invited to reserved seats (by the name
+        they were invited as) and the seats anyone may still take."""
+        invited = [{"seat": s.seat, "name": s.name} for s in self.seats if s.kind == "reserved"]
+        open_seats = [s.seat for s in self.seats if s.kind == "open"]
+        seated = [{"seat": s.seat, "name": s.name} for s in self.seats if s.kind == "human"]
+        return {"invited": invited, "open": open_seats, "seated": seated,
+                "missing": len(invited) + len(open_seats)}
+
     def clock_left(self) -> float | None:
-        """Seconds left of the per-move limit (the bank comes on top: ``time_left``)."""
-        if self.clock is None or self.status != "playing":
+        """Seconds left of the per-move limit of the first seat whose clock runs (the bank comes on top:
+        ``time_left``); ``None`` while no clock runs."""
+        running = self.running()
+        if not running or self.clock is None:
             return None
-        return max(0.0, self.clock - (time.monotonic() - self.turn_started))
+        return max(0.0, self.clock - self.elapsed(running[0]))
 
     def time_left(self, seat: int) -> float | None:
         """Seconds until ``seat``'s stand-in takes over: what is left of this move's limit and its bank."""
         if self.clock is None or self.status != "playing":
             return None
         bank = self.bank_left[seat] if 0 <= seat < len(self.bank_left) else 0.0
-        return max(0.0, self.clock + bank - (time.monotonic() - self.turn_started))
+        return max(0.0, self.clock + bank - self.elapsed(seat))
 
 
 #: the languages the server writes in; a socket that names one in ``hello`` gets texts in it alone
@@ -282,8 +341,10 @@ def state_message(rt: Runtime, seat: int | None, entries: list[LogEntry], *, ful
         msg["view"] = rt.state.view(seat) if view is NO_VIEW else view
         msg["legal"] = legal_for(rt, seat, lang)
         msg["events"] = visible_events(rt, entries, seat, lang)
-        left = rt.clock_left()
-        if left is not None:
-            msg["clock_left"] = round(left, 1)
+        if rt.clock is not None and rt.status == "playing":
+            left = rt.clock_left()
+            if left is not None:
+                msg["clock_left"] = round(left, 1)
             msg["bank_left"] = [round(b, 1) for b in rt.bank_left]
+            msg["seat_clocks"] = rt.seat_clocks()
     return msg

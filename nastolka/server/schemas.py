@@ -33,10 +33,15 @@ class CreateTable(BaseModel):
     game: StrictStr = Field(max_length=40)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] = Field(min_length=1, max_length=12)
-    #: seconds per move (default: the server's, 120); the stand-in bot plays when it and the bank run out
-    clock: Annotated[int, Field(ge=1, le=3600), BeforeValidator(_no_text)] | None = None
-    #: seconds each person may run over the per-move limit in the whole game (default: the server's, 600)
-    bank: Annotated[int, Field(ge=0, le=7200), BeforeValidator(_no_text)] | None = None
+    #: seconds per move, 1 s to 14 days (default: the speed's; real-time: the server's, 120); the stand-in
+    #: bot plays when it and the bank run out. From an hour on the table is turn-based. ``null``: no clock
+    #: at all (casual tables only: nobody is ever replaced for being slow)
+    clock: Annotated[int, BeforeValidator(_no_text)] | None = None
+    #: seconds each person may run over the per-move limit in the whole game (default: real-time 600,
+    #: turn-based 0; at most 7200 real-time, 14 days turn-based)
+    bank: Annotated[int, BeforeValidator(_no_text)] | None = None
+    #: realtime | turn_based, or a turn-based preset: fast (1 h a move), normal (1 day), slow (3 days)
+    speed: Annotated[StrictStr, Len(1, 20)] | None = None
     #: not listed in the lobby; open seats are joined only with the invite secret
     private: StrictBool = False
     #: False: a casual table (no ratings; hints allowed)

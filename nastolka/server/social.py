@@ -154,7 +154,7 @@ async def rematch(svc: TableService, rt: Runtime, seat: int, address: str = "?")
             specs = [{"kind": "bot", "bot": s.bot} if s.kind == "bot" else {"kind": "reserved", "name": s.name}
                      for s in rt.seats]
             made = await svc.create(rt.game.id, rt.options, specs, rt.clock, bank=rt.bank, private=rt.private,
-                                    rated=rt.rated, address=address)
+                                    rated=rt.rated, address=address, clock_given=True)
             new, owner = made.rt, made.owner_token
 
             def link(conn: Connection) -> str:
@@ -188,7 +188,7 @@ async def _take_rematch_seat(svc: TableService, table_id: str, seat: int, name: 
         if table is None or table.status != "open" or row is None or row.kind != "reserved" or row.name != name:
             return False
         store.take_seat(conn, table_id, seat, name, hash_token(token))
-        store.start_if_full(conn, table_id)
+        svc.start_in_tx(conn, target)   # a turn-based rematch's clocks start with it
         svc._notify_in_tx(conn, table_id)
         return True
 

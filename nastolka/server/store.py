@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import Connection, and_, bindparam, case, func, insert, select, text, update
 
 from .models import actions, seats, tables
+from .timers import TURN_BASED, speed_name
 
 CHANNEL = "nastolka"
 
@@ -29,7 +30,7 @@ _ACTIONS = (select(actions.c.version, actions.c.seat, actions.c.action, actions.
 _TAKE_SEAT = (update(seats).where(seats.c.table_id == bindparam("t"), seats.c.seat == bindparam("s"),
                                   seats.c.kind.in_(("open", "reserved")))
               .values(kind="human", name=bindparam("name"), token_hash=bindparam("token_hash"), away=0,
-                      account_id=bindparam("account_id")))
+                      account_id=bindparam("account_id"), holder=bindparam("holder")))
 # (a reserved seat keeps its invite hash when taken: freed before the start, it is reserved again)
 _UNFILLED = select(seats.c.seat).where(seats.c.table_id == bindparam("t"), seats.c.kind.in_(("open", "reserved")))
 _START_IF_FULL = (update(tables).where(tables.c.id == bindparam("t"), tables.c.status == "open", ~_UNFILLED.exists())
@@ -66,7 +67,7 @@ def list_tables(conn: Connection, status: str | None, limit: int) -> list[dict[s
     # real tables first: those a person sits at; then the newest. Private and cancelled tables are not listed.
     has_person = select(seats.c.seat).where(seats.c.table_id == tables.c.id, seats.c.kind == "human").exists()
     query = (select(tables.c.id, tables.c.game, tables.c.players, tables.c.status, tables.c.clock,
-                    tables.c.options, tables.c.created_at, tables.c.updated_at)
+                    tables.c.bank, tables.c.rated, tables.c.options, tables.c.created_at, tables.c.updated_at)
              .where(tables.c.private == 0, tables.c.status != "cancelled")
              .order_by(case((has_person, 0), else_=1), tables.c.created_at.desc()).limit(limit))
     if status:
@@ -86,7 +87,9 @@ def list_tables(conn: Connection, status: str | None, limit: int) -> list[dict[s
         if over else {}
     for r in rows:
         row = {"id": r.id, "game": r.game, "players": r.players, "status": r.status, "clock": r.clock,
-               "options": json.loads(r.options), "seats": by_table[r.id], "version": int(versions.get(r.id, 0))}
+               "bank": int(r.bank or 0) if r.clock is not None else 0, "speed": speed_name(r.clock),
+               "rated": bool(r.rated), "options": json.loads(r.options), "seats": by_table[r.id],
+               "version": int(versions.get(r.id, 0))}
         if r.status == "over":   # the lobby's finished tables say who won and when
             row["winners"] = record_winners(records.get(r.id))
             row["ended"] = r.updated_at.isoformat() if r.updated_at is not None else None
@@ -128,11 +131,12 @@ def seat_row(conn: Connection, table_id: str, seat: int) -> Any:
 
 
 def take_seat(conn: Connection, table_id: str, seat: int, name: str, token_hash: str,
-              account_id: int | None = None) -> bool:
+              account_id: int | None = None, holder: str | None = None) -> bool:
     """Seat a person (the caller holds the table lock and has checked the seat may be theirs); a signed-in
-    person's seat is bound to their account."""
+    person's seat is bound to their account; ``holder`` names who holds it (``"acct:<id>"`` signed in,
+    else ``"addr:<ip>"``) for the cap on turn-based games."""
     res = conn.execute(_TAKE_SEAT, {"t": table_id, "s": seat, "name": name, "token_hash": token_hash,
-                                    "account_id": account_id})
+                                    "account_id": account_id, "holder": holder})
     return res.rowcount == 1
 
 
@@ -166,7 +170,7 @@ def free_seat(conn: Connection, table_id: str, seat: int, token_hash: str | None
     reserved = seats.c.invite_hash.is_not(None)   # it was a reserved seat: it stays reserved for its person
     res = conn.execute(update(seats).where(cond).values(
         kind=case((reserved, "reserved"), else_="open"), name=case((reserved, seats.c.name), else_=None),
-        token_hash=None, away=0, account_id=None))
+        token_hash=None, away=0, account_id=None, holder=None))
     return res.rowcount == 1
 
 
@@ -217,4 +221,6 @@ def notify(conn: Connection, payload: str) -> None:
 
 
 def playing_table_ids(conn: Connection) -> list[str]:
-    return [r.id for r in conn.execute(select(tables.c.id).where(tables.c.status == "playing"))]
+    """Tables in play that are not turn-based (those stay out of memory until a due clock fires)."""
+    return [r.id for r in conn.execute(select(tables.c.id).where(
+        tables.c.status == "playing", (tables.c.clock.is_(None)) | (tables.c.clock < TURN_BASED)))]

@@ -12,7 +12,7 @@ export function lobbyPage() {
   let timer = null;
   let listBox = h("div", { id: "tables" });
   let form = h("div", { id: "create-form" });
-  const state = { game: null, players: 2, seats: [], options: {}, clock: "", sitMyself: true, casual: false };
+  const state = { game: null, players: 2, seats: [], options: {}, clock: "120", sitMyself: true, casual: false };
 
   async function drawForm() {
     const list = await games();
@@ -61,7 +61,7 @@ export function lobbyPage() {
       h("div", { class: "seats" }, seatRows),
       opts.length ? h("details", {}, h("summary", {}, t("options")), h("div", { class: "opts" }, opts)) : null,
       h("label", {}, `${t("clock")} `, h("select", { id: "clock-select", onchange: (e) => { state.clock = e.target.value; } },
-        ["", "15", "30", "60", "120", "300"].map((c) => h("option", { value: c, selected: c === state.clock }, c ? t("seconds").replace("{n}", c) : t("no_clock"))))),
+        ["15", "30", "60", "120", "300", "3600", "86400", "259200", "none"].map((c) => h("option", { value: c, selected: c === state.clock }, clockChoice(c))))),
       h("label", { class: "check", title: t("casual_help") }, h("input", { type: "checkbox", id: "casual", checked: state.casual,
         onchange: (e) => { state.casual = e.target.checked; } }), ` ${t("casual")}`),
       h("label", { class: "check" }, h("input", { type: "checkbox", id: "sit-myself", checked: state.sitMyself,
@@ -73,8 +73,9 @@ export function lobbyPage() {
     if (state.sitMyself && !myName()) { toast(t("need_name"), "error"); return; }
     const body = { game: state.game, options: state.options,
       seats: state.seats.map((s) => (s.kind === "bot" ? { kind: "bot", bot: s.bot } : s.kind === "reserved" ? { kind: "reserved", name: s.name } : { kind: "open" })) };
-    if (state.clock) body.clock = Number(state.clock);
-    if (state.casual) body.rated = false;
+    // "no clock" is really none, and only a casual game may have none
+    body.clock = state.clock === "none" ? null : Number(state.clock);
+    if (state.casual || state.clock === "none") body.rated = false;
     try {
       const res = await api("POST", "/tables", body);
       const id = res.table.id;
@@ -131,4 +132,11 @@ export function lobbyPage() {
   render();
   timer = setInterval(drawTables, 4000);
   return { destroy() { clearInterval(timer); }, rerender: render };
+}
+
+// the lobby's name of a clock choice: seconds a move (real-time), a turn-based speed, or none
+function clockChoice(c) {
+  if (c === "none") return t("no_clock");
+  const turn = { 3600: t("speed_fast"), 86400: t("speed_normal"), 259200: t("speed_slow") }[c];
+  return turn || t("seconds").replace("{n}", c);
 }

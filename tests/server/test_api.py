@@ -102,7 +102,7 @@ def test_input_validation(client: TestClient) -> None:
         ({"game": "toy", "seats": [{}, {}], "options": {"hand": 9}}, "bad_options"),
         ({"game": "toy", "seats": [{}, {"kind": "bot", "bot": "skynet"}]}, "bad_seats"),
         ({"game": "toy", "seats": [{}, {"kind": "alien"}]}, "bad_request"),
-        ({"game": "toy", "seats": [{}, {}], "clock": 0}, "bad_request"),
+        ({"game": "toy", "seats": [{}, {}], "clock": 0}, "bad_clock"),
         ({"game": "toy", "seats": [{}, {}], "clock": "30"}, "bad_request"),    # never coerced
         ({"game": "toy", "seats": [{}, {}], "extra": 1}, "bad_request"),
     ]

@@ -42,10 +42,15 @@ def _refusals() -> list[tuple[str, str, set[str]]]:
 
 
 REFUSALS = _refusals()
-#: sentences chosen at run time (a join's outcome in tables/seating.py, HTTP errors in app.py), tested below
+#: sentences chosen at run time (a join's outcome in tables/seating.py, HTTP errors in app.py, a table's
+#: speed in timers.choose_speed), tested below
 DYNAMIC = {"no_page": set(), "http_error": {"detail", "status"}, "private_join": set(),
            "seat_reserved": {"seat"}, "wrong_name": {"seat", "name"}, "seat_taken": {"seat"},
-           "name_lookalike": {"seat", "name"}}
+           "name_lookalike": {"seat", "name"},
+           "too_many_games": {"n"}, "bad_clock": {"low", "high"}, "bad_bank": {"high"},
+           "bank_without_clock": set(), "no_clock_rated": set(), "bad_speed": {"speed", "speeds"},
+           "speed_without_clock": set(), "speed_clock": {"speed", "clock"}, "speed_realtime": {"high"},
+           "speed_turn": {"low", "high"}}
 
 
 def test_the_scan_finds_the_refusals() -> None:

@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { helloMessage, nextRetry, reconnectDelay, RETRY_FIRST, RETRY_MAX, SERVICE_RESTART } from "../../nastolka/web/table/socket.js";
-import { clockText, tickClock } from "../../nastolka/web/table/clock.js";
+import { clockLabel, clockText, tickClock } from "../../nastolka/web/table/clock.js";
 
 test("hello asks for deltas and in-state acks in the page's language; token and invite only when held", () => {
   assert.deepEqual(helloMessage("ru", null, null), { type: "hello", delta: true, ack_in_state: true, lang: "ru" });
@@ -30,6 +30,21 @@ test("the clock reads m:ss, rounding up, never below zero", () => {
   assert.equal(clockText(0.2), "0:01");
   assert.equal(clockText(65), "1:05");
   assert.equal(clockText(-3), "0:00");
+  assert.equal(clockText(86400), "24:00:00");   // a turn-based day
+  assert.equal(clockText(3725), "1:02:05");
+});
+
+test("after the move's time the bank runs down, then the stand-in plays", () => {
+  const m = { clock_left: 1, seat_clocks: [{ seat: 0, running: true, clock_left: 1, bank_left: 2 }],
+              table: { status: "playing" } };
+  assert.equal(clockLabel(m, "stand-in"), "0:01 + 0:02");
+  tickClock(m);
+  assert.equal(clockLabel(m, "stand-in"), "0:00 + 0:02");
+  tickClock(m);
+  tickClock(m);
+  assert.equal(m.seat_clocks[0].bank_left, 0);
+  assert.equal(clockLabel(m, "stand-in"), "0:00 — stand-in");
+  assert.equal(clockLabel({ clock_left: 30 }, "x"), "0:30");   // no seat clocks: the move's time alone
 });
 
 test("the clock counts down only on a playing table that has one", () => {

@@ -40,11 +40,11 @@ def _wrap_submit(metrics: Metrics, drain: Drain, service: Any) -> None:
     submit: Callable[..., Awaitable[Any]] = service.submit
 
     @functools.wraps(submit)
-    async def counted(rt: Any, seat: int, action: Any, version: Any, by: str) -> Any:
+    async def counted(rt: Any, seat: int, action: Any, version: Any, by: str, **more: Any) -> Any:
         start = time.perf_counter()
         drain.inflight += 1
         try:
-            entry = await submit(rt, seat, action, version, by=by)
+            entry = await submit(rt, seat, action, version, by=by, **more)   # expire: a durable deadline
         except PlayError as exc:
             metrics.moves_refused.labels(exc.code).inc()
             metrics.move_seconds.observe(time.perf_counter() - start)
@@ -55,6 +55,8 @@ def _wrap_submit(metrics: Metrics, drain: Drain, service: Any) -> None:
             drain.inflight -= 1
         metrics.move_seconds.observe(time.perf_counter() - start)
         metrics.moves_accepted.labels(by).inc()
+        if more.get("expire"):   # a turn-based deadline fired (timers.py): its stand-in's move
+            metrics.clocks_fired.inc()
         if rt.status == "over" and rt.version == entry.version + 1:
             metrics.tables_finished.inc()
             log.info("table finished", extra={"table": rt.id, "game": rt.game.id, "moves": rt.version})

@@ -17,10 +17,11 @@ from typing import Any, TypeVar
 from sqlalchemy import Connection
 from sqlalchemy.exc import IntegrityError
 
-from .. import store
+from .. import store, timers
 from ..db import Database
 from ..errors import PlayError, not_found
 from ..runtime import LogEntry, Runtime, SeatInfo
+from ..timers import TimeSource
 
 log = logging.getLogger("nastolka.server")
 T = TypeVar("T")
@@ -48,8 +49,13 @@ class TableCore:
 
     def __init__(self, db: Database, *, instance: str | None = None, pg_notify: bool = False,
                  min_clock: int = 5, default_clock: int = 120, default_bank: int = 600,
-                 open_tables_per_address: int = 20) -> None:
+                 open_tables_per_address: int = 20, timesource: TimeSource | None = None,
+                 turn_based_games: int = 30) -> None:
         self.db = db
+        #: the deployment's time (tests move it through a file): turn-based clocks and expiries use it
+        self.time = timesource or TimeSource()
+        #: turn-based games one player may hold at once (waiting or in play)
+        self.turn_based_games = turn_based_games
         self.default_clock = default_clock
         self.default_bank = default_bank
         self.open_tables_per_address = open_tables_per_address
@@ -114,7 +120,8 @@ class TableCore:
         row, seat_rows, action_rows = loaded
 
         def build() -> Runtime:   # replaying a long log takes milliseconds: not on the event loop
-            rt = Runtime.from_rows(row, seat_rows, self.default_clock)
+            rt = Runtime.from_rows(row, seat_rows)
+            rt.wall = self.time.now
             if rt.outdated:
                 return rt
             for a in action_rows:
@@ -147,6 +154,8 @@ class TableCore:
         rt.sync_banks()
         entries = [rt.apply_logged(a.version, a.seat, a.action, a.by) for a in action_rows
                    if a.version >= rt.version]
+        if rt.status == "open" and row.status == "playing":
+            rt.turn_started = time.monotonic()   # the clocks start with the game, not with the table
         rt.status = row.status
         rt.record = json.loads(row.record) if row.record else None
         return entries
@@ -194,6 +203,19 @@ class TableCore:
             result, loaded = await self.db.run(tx)
             entries = self._absorb(rt, loaded)
         return result, entries
+
+    def start_in_tx(self, conn: Connection, rt: Runtime) -> bool:
+        """Start the game if no seat is left to fill (in the caller's transaction, the table row locked):
+        the waiting table's expiry goes, and a turn-based table's first clocks start now — not when the
+        table was created."""
+        if not store.start_if_full(conn, rt.id):
+            return False
+        rows: list[dict[str, Any]] = []
+        if rt.turn_based and rt.clock is not None and rt.version == 0:
+            seat_rows = store.seat_rows(conn, rt.id)
+            rows = timers.plan(rt.clock, seat_rows, rt.state, {}, [float(rt.bank)] * rt.players, self.time.now())
+        timers.write_plan(conn, rt.id, rt.version, rows, everything=True)
+        return True
 
     async def announce(self, rt: Runtime, entries: list[LogEntry], *, published: bool = True) -> None:
         """After a committed change: other processes are told (when it changed anything), then listeners."""

@@ -16,7 +16,7 @@ from nastolka.bots.base import POLICY_PREFIX, check_seat_bot
 from nastolka.engine import NastolkaError, get
 from nastolka.engine.secure_rng import SECRET_BITS
 
-from .. import store
+from .. import store, timers
 from ..errors import PlayError
 from ..names import clean_name
 from ..runtime import Runtime
@@ -40,7 +40,10 @@ class Lifecycle(TableCore):
 
     async def create(self, game_id: str, options: dict[str, Any] | None, seat_specs: list[dict[str, Any]],  # noqa: C901
                      clock: int | None = None, *, bank: int | None = None, private: bool = False,
-                     address: str = "?", rated: bool = True) -> Created:
+                     address: str = "?", rated: bool = True, speed: str | None = None,
+                     clock_given: bool | None = None) -> Created:
+        """A new table. ``clock_given``: whether the request named its clock (then ``None`` is no clock at
+        all, for casual tables only); by default a ``None`` clock takes the speed's default."""
         try:
             game = get(game_id)
         except NastolkaError as exc:
@@ -54,14 +57,13 @@ class Lifecycle(TableCore):
             state = game.new(players, options or {}, seed=seed, rng=ONLINE_RNG)   # validates count, options
         except NastolkaError as exc:
             raise PlayError("bad_options", "bad_options", detail=str(exc)) from None
-        if clock is None:
-            clock = self.default_clock
-        if isinstance(clock, bool) or not isinstance(clock, int) or not self.min_clock <= clock <= 3600:
-            raise PlayError("bad_clock", "bad_clock", low=self.min_clock, default=self.default_clock)
-        if bank is None:
-            bank = self.default_bank
-        if isinstance(bank, bool) or not isinstance(bank, int) or not 0 <= bank <= 7200:
-            raise PlayError("bad_bank", "bad_bank")
+        chosen = timers.choose_speed(speed, clock, clock is not None if clock_given is None else clock_given,
+                                     bank, rated, self.default_clock, self.default_bank, self.min_clock)
+        if isinstance(chosen, tuple):
+            say, args = chosen
+            code = "bad_bank" if "bank" in say else "bad_speed" if "speed" in say else "bad_clock"
+            raise PlayError(code, say, **args)
+        clock, bank = chosen.clock, chosen.bank
         bots = bot_names(game)
         rows: list[dict[str, Any]] = []
         seat_invites: dict[int, str] = {}
@@ -98,15 +100,20 @@ class Lifecycle(TableCore):
                      "invite_hash": hash_token(invite) if invite else None, "rules_version": game.rules_version,
                      "rated": 1 if rated else 0}
 
+        expires = self.time.now() + timers.WAITING_EXPIRY
+
         def tx(conn: Connection) -> None:
             store.insert_table(conn, table_row, [{"table_id": table_id, **r} for r in rows])
+            if status == "open":   # a table nobody completes is called off after 14 days
+                timers.add_expiry(conn, table_id, expires)
 
         await self.db.run(tx)
         if status == "open":
             self.open_by_address.setdefault(address, set()).add(table_id)
         # the new table is cached from the rows just written (reading them back cost two thread hops)
         rt = self.cache.setdefault(table_id, Runtime.from_rows(
-            SimpleNamespace(**table_row, record=None), [SimpleNamespace(**r) for r in rows], self.default_clock))
+            SimpleNamespace(**table_row, record=None), [SimpleNamespace(**r) for r in rows]))
+        rt.wall = self.time.now
         rt.chat_quiet = not self.bus
         await self._changed(rt, [])
         return Created(rt, owner, invite, seat_invites)
@@ -138,4 +145,28 @@ class Lifecycle(TableCore):
         return rt.record
 
     async def playing_ids(self) -> list[str]:
+        """Tables in play whose clocks and bots run in memory (turn-based ones wait for their due clocks)."""
         return await self.db.run(store.playing_table_ids)
+
+    async def expire_waiting(self, table_id: str, version: int) -> bool:
+        """A waiting table's 14 days are over: it is called off (unless it started meanwhile); everyone
+        watching is told. Fires once: only the transaction that deletes the expiry row acts."""
+        def tx(conn: Connection) -> bool:
+            if not timers.take(conn, table_id, timers.EXPIRY, version):
+                return False
+            store.lock_table(conn, table_id)
+            done = store.cancel(conn, table_id)
+            if done:
+                self._notify_in_tx(conn, table_id)
+            return done
+
+        rt = self.cache.get(table_id)
+        if rt is None:
+            done = await self.db.run(tx)
+            if done:
+                await self._publish(table_id)
+            return done
+        done, entries = await self.transact(rt, tx)
+        if done:
+            await self.announce(rt, entries)
+        return done

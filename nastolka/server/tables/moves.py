@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 
 from nastolka.engine import IllegalAction, record_of
 
-from .. import store
+from .. import store, timers
 from ..errors import PlayError
 from ..ratings import rating_keys, update_ratings
 from ..runtime import LogEntry, Runtime
@@ -30,7 +30,11 @@ class Moves(Seating):
         await self.submit(rt, seat, action, version, by="human")
         return rt, seat
 
-    async def submit(self, rt: Runtime, seat: int, action: Any, version: Any, by: str) -> LogEntry:  # noqa: C901
+    async def submit(self, rt: Runtime, seat: int, action: Any, version: Any, by: str,  # noqa: C901
+                     *, expire: bool = False) -> LogEntry:
+        """Accept one move. ``expire``: the seat's durable deadline (``timers.py``) at ``version`` has
+        passed and its stand-in makes this move — in the one transaction that deletes the due row, so
+        the deadline fires once, marks the seat away and spends its bank."""
         if not isinstance(action, str) or not 1 <= len(action) <= 200:
             raise PlayError("bad_action", "bad_action")
         if isinstance(version, bool) or not isinstance(version, int):
@@ -46,6 +50,8 @@ class Moves(Seating):
                 raise PlayError("stale", "moved_on", 409, seen=version, now=rt.version)
             if by == "human" and rt.seats[seat].away:
                 pass   # acting is returning: the away flag is cleared in the same transaction below
+            elif expire:
+                pass   # the deadline passed: the stand-in moves, the seat is marked away with it
             elif by != "human" and not rt.seats[seat].bot_plays:
                 raise PlayError("stale", "person_back", 409)
             try:
@@ -58,10 +64,23 @@ class Moves(Seating):
             if after.is_over:
                 record = self._record(rt, after, by).to_json()
             was_away = rt.seats[seat].away and by == "human"
-            bank = rt.bank_after(seat, by)
+            bank = 0.0 if expire else rt.bank_after(seat, by)
+            plan: list[dict[str, Any]] | None = None
+            if rt.turn_based and rt.clock is not None:   # the next turn's deadlines go with the move
+                banks = list(rt.bank_left)
+                if bank is not None:
+                    banks[seat] = bank
+                away = {seat: expire or (rt.seats[seat].away and not was_away)}
+                plan = timers.plan(rt.clock, rt.seats, after, away, banks, self.time.now())
 
             def tx(conn: Connection) -> None:
+                if expire and not timers.take(conn, rt.id, seat, version):
+                    raise PlayError("stale", "clock_fired", 409)   # fired by another process already
                 store.append_action(conn, rt.id, version, seat, aid, by)
+                if expire:
+                    store.set_away(conn, rt.id, seat, True)
+                if plan is not None:
+                    timers.write_plan(conn, rt.id, version + 1, plan)
                 if bank is not None:   # the bank goes with the move: a restart goes on from it
                     store.set_bank(conn, rt.id, seat, bank)
                 if was_away:
@@ -86,6 +105,12 @@ class Moves(Seating):
             rt.state = after
             if was_away:
                 rt.seats[seat].away = False
+            if expire:
+                rt.seats[seat].away = True
+            if plan is not None:
+                started = {r["seat"]: r["turn_at"] for r in plan}
+                for info in rt.seats:
+                    info.turn_at = started.get(info.seat)
             if bank is not None:
                 rt.bank_left[seat] = rt.seats[seat].bank_left = bank
             entry = rt.remember(seat, aid, by, events, after)

@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlalchemy import Connection
 
-from .. import store
+from .. import store, timers
 from ..errors import PlayError
 from ..names import clean_name, same_name
 from ..runtime import Runtime
@@ -22,7 +22,8 @@ _JOIN_REFUSALS = {"started": ("seat_taken", "started", 409),
                   "private": ("invite_required", "private_join", 403),
                   "reserved": ("invite_required", "seat_reserved", 403),
                   "wrong_name": ("wrong_name", "wrong_name", 403),
-                  "lookalike": ("bad_name", "name_lookalike", 409)}
+                  "lookalike": ("bad_name", "name_lookalike", 409),
+                  "too_many": ("too_many_games", "too_many_games", 429)}
 
 
 def looks_like_another(rows: list[Any], seat: int, name: str) -> bool:
@@ -40,10 +41,11 @@ class Seating(TableCore):
     """Seats, owners and readers of a table."""
 
     async def join(self, table_id: str, seat: Any, name: Any, invite: Any = None,
-                   account: tuple[int, str] | None = None) -> tuple[Runtime, int, str]:
+                   account: tuple[int, str] | None = None, holder: str | None = None) -> tuple[Runtime, int, str]:
         """Take a seat before the start: an open seat (of a private table: with its invite secret), or a
         reserved seat with that seat's own invite secret and the reserved name (compared case-folded).
-        ``account`` (id, handle): a signed-in person sits as themselves, the seat bound to the account."""
+        ``account`` (id, handle): a signed-in person sits as themselves, the seat bound to the account.
+        ``holder`` (``"acct:<id>"`` or ``"addr:<ip>"``) may hold only so many turn-based games at once."""
         rt = await self.get(table_id)
         account_id = account[0] if account else None
         name = account[1] if account else clean_name(name)
@@ -75,15 +77,19 @@ class Seating(TableCore):
                 taken_as = row.name
             else:
                 return "taken"
-            store.take_seat(conn, table_id, seat, taken_as, token_hash, account_id)
-            store.start_if_full(conn, table_id)
+            if (holder is not None and rt.turn_based
+                    and timers.games_held(conn, holder) >= self.turn_based_games):
+                return "too_many"
+            store.take_seat(conn, table_id, seat, taken_as, token_hash, account_id, holder)
+            self.start_in_tx(conn, rt)
             self._notify_in_tx(conn, table_id)
             return "ok"
 
         outcome, entries = await self.transact(rt, take)
         if outcome != "ok":
             code, say, status = _JOIN_REFUSALS[outcome]
-            raise PlayError(code, say, status, seat=seat + 1, name=rt.seats[seat].name or "")
+            raise PlayError(code, say, status, seat=seat + 1, name=rt.seats[seat].name or "",
+                            n=self.turn_based_games)
         await self.announce(rt, entries)
         return rt, seat, token
 
@@ -196,8 +202,8 @@ class Seating(TableCore):
             row = store.lock_table(conn, table_id)   # the database's status, not this process's cache
             if row is not None and row.status == "open":
                 store.free_seat(conn, table_id, seat, token_hash)
-            else:
-                store.set_away(conn, table_id, seat, True)
+            elif store.set_away(conn, table_id, seat, True):
+                self._replan_seat(conn, rt, seat, True)
             self._notify_in_tx(conn, table_id)
 
         _, entries = await self.transact(rt, change)
@@ -221,12 +227,21 @@ class Seating(TableCore):
             if changed:
                 if bank is not None:
                     store.set_bank(conn, rt.id, seat, bank)
+                self._replan_seat(conn, rt, seat, away)
                 self._notify_in_tx(conn, rt.id)
             return changed
 
         changed, entries = await self.transact(rt, change)
         await self.announce(rt, entries, published=changed)
         return changed
+
+    def _replan_seat(self, conn: Connection, rt: Runtime, seat: int, away: bool) -> None:
+        """A turn-based seat to act left or came back: its deadline becomes its stand-in's backup, or a
+        fresh clock for the person (the move's time again, and what is left of their bank)."""
+        if not rt.turn_based or rt.clock is None or rt.status != "playing" or seat not in rt.state.to_act:
+            return
+        row = timers.seat_plan(rt.clock, rt.seats[seat], seat, away, rt.bank_left, self.time.now())
+        timers.replan_seat(conn, rt.id, rt.version, seat, row)
 
     async def clock_expired(self, rt: Runtime, seat: int, version: int) -> bool:
         """The person at ``seat`` let the clock run out at ``version``: a bot takes over until they return."""

@@ -2,7 +2,7 @@
 // only authority: the page draws what it is sent and sends action ids back with the version it saw. A seat
 // token lives in this browser's localStorage and is sent only in "hello".
 import { h, clear, toast } from "../dom.js";
-import { lang, refusalText } from "../i18n.js";
+import { lang, refusalText, t } from "../i18n.js";
 import { loadBoard } from "../render/index.js";
 import { presentation } from "../api.js";
 import { seatKey, inviteFor, mySeat } from "../store.js";
@@ -85,7 +85,7 @@ export function tablePage(id) {
   }
 
   sock.connect();
-  const tick = startClock(st);
+  const tick = startClock(st, t("clock_out"));
   p.render();
   return {
     destroy() { clearInterval(tick); sock.close(); setAttention(false, ""); },

@@ -10,7 +10,7 @@ import { ownerOf } from "../store.js";
 import { gameName, seatLabel } from "../labels.js";
 import { groupActions } from "./actions.js";
 import { isMyMove } from "./state.js";
-import { clockText } from "./clock.js";
+import { clockLabel } from "./clock.js";
 import { setAttention } from "./attention.js";
 import { chatPanel } from "./chat.js";
 import { resultPanel } from "./result.js";
@@ -130,7 +130,7 @@ function banner(msg, table, toAct, names) {
   });
   const clock = msg.clock_left !== undefined && msg.clock_left !== null
     ? h("span", { class: "clock", id: "clock", ...tipAttrs(t("clock"), "") }, h("span", { class: "clock-icon", "aria-hidden": "true" }),
-      h("span", { id: "clock-text" }, clockText(msg.clock_left))) : null;
+      h("span", { id: "clock-text" }, clockLabel(msg, t("clock_out")))) : null;
   return h("div", { class: `status${mine ? " yours" : ""}`, id: "status", role: "status" },
     mine ? h("strong", { class: "your-move" }, t("your_turn")) : null,
     mine && parts.length ? " · " : null,
