@@ -1,0 +1,133 @@
+"""Colt Express's own art (``games/colt_express/web/art.js``) in Debian's Chromium against a real server:
+
+- every picture of the board is an ``<svg role="img">`` with a name in the page's language (Russian and
+  English), so the art is never the only way to know what is drawn;
+- the pictures that carry meaning are there: locomotive, cars, caboose, each bandit as a figure with a
+  letter, the Marshal, loot, an icon on every action card, the turn symbols, the landscape;
+- the art module is served from the game's own ``web/`` folder and nothing else of that folder is;
+- screenshots at the start and mid-game, at 1280 and 390 px, in both languages, compared with the
+  references in ``tests/server/screens/`` with the tolerance of ``test_screens``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from PIL import Image
+
+from nastolka.engine import get
+
+from .conftest import ARTIFACTS
+from .procs import ServerProcess
+from .test_browser import DESKTOP, PHONE
+from .test_screens import DRAW, MAX_SHARE, NAMES, SCREENS, UPDATE, differs
+
+pytestmark = [pytest.mark.xdist_group("browser")]
+
+#: (name, moves from the start, seed): the first Schemin' turn with a hand, and the Stealin' of round 1
+#: player names in the English page (so that every name a picture carries is in the page's language)
+LATIN = ["Anna", "Boris", "Vera"]
+MOMENTS = [("start", 0, 5), ("mid", 16, 5)]
+
+
+def colt_view(moves: int, seed: int) -> dict[str, Any]:
+    state = get("colt_express").new(3, {}, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_ids(seat)))
+    view: dict[str, Any] = state.view(0)
+    return view
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    tmp = tmp_path_factory.mktemp("art")
+    with ServerProcess(f"sqlite:///{tmp / 'web.db'}", bot_delay=0.0, log_path=tmp / "server.log") as s:
+        yield s
+
+
+def draw(server: ServerProcess, browser: Any, view: dict[str, Any], lang: str, width: int) -> tuple[Any, Any]:
+    ctx = browser.new_context(**(DESKTOP if width == 1280 else PHONE), device_scale_factor=1)
+    ctx.add_init_script(f"localStorage.setItem('nastolka.lang', {lang!r});")
+    page = ctx.new_page()
+    page.goto(f"{server.url}/#/rules/colt_express")
+    page.wait_for_selector("#rules")
+    page.evaluate(DRAW, [view, NAMES[:3] if lang == "ru" else LATIN])
+    page.wait_for_selector("#shot .board svg")
+    return ctx, page
+
+
+NAMES_OF_PICTURES = """() => [...document.querySelectorAll('#shot svg')].map((el) => ({
+  role: el.getAttribute('role'), label: el.getAttribute('aria-label') || '',
+  title: (el.querySelector(':scope > title') || {}).textContent || '',
+  cls: el.getAttribute('class') || '', visible: el.getBoundingClientRect().width > 0 }))"""
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_picture_has_a_name_in_the_page_language(server: ServerProcess, browser: Any, lang: str) -> None:
+    ctx, page = draw(server, browser, colt_view(16, 5), lang, 1280)
+    pics = page.evaluate(NAMES_OF_PICTURES)
+    ctx.close()
+    assert len(pics) > 20
+    unnamed = [p for p in pics if p["role"] != "img" or not p["label"].strip() or p["title"] != p["label"]]
+    assert unnamed == [], f"pictures without a name: {unnamed[:5]}"
+    cyrillic = [any("а" <= ch.lower() <= "я" or ch.lower() == "ё" for ch in p["label"]) for p in pics]
+    if lang == "ru":
+        assert all(cyrillic), [p["label"] for p, c in zip(pics, cyrillic, strict=True) if not c]
+    else:
+        assert not any(cyrillic), [p["label"] for p, c in zip(pics, cyrillic, strict=True) if c]
+    kinds = " ".join(p["cls"] for p in pics)
+    for part in ("ce-landscape", "ce-body", "ce-wheels", "ce-figure", "marshal", "ce-loot purse", "ce-loot jewel",
+                 "ce-loot box", "ce-icon", "ce-turn-art"):
+        assert part in kinds, f"no {part} drawn"
+
+
+def test_the_train_bandits_and_cards_are_drawn(server: ServerProcess, browser: Any) -> None:
+    """Locomotive first, caboose last, one figure per bandit with a letter; every card in hand has an icon."""
+    ctx, page = draw(server, browser, colt_view(0, 5), "en", 390)
+    got = page.evaluate("""() => ({
+      cars: [...document.querySelectorAll('#shot .ce-car')].map((c) => c.querySelector('.ce-body').getAttribute('aria-label')),
+      bandits: [...document.querySelectorAll('#shot .ce-train .ce-bandit')].map((b) => b.querySelector('svg text').textContent),
+      hand: [...document.querySelectorAll('#shot .ce-hand .ce-card')].map((c) => Boolean(c.querySelector('.ce-card-art svg'))),
+      turns: document.querySelectorAll('#shot .ce-turn svg').length,
+      wide: document.documentElement.scrollWidth })""")
+    ctx.close()
+    assert got["cars"][0] == "Locomotive" and len(got["cars"]) == 4
+    # Doc and Django start alike, so they carry two letters; Belle one
+    assert sorted(got["bandits"]) == ["B", "DJ", "DO"], got["bandits"]
+    assert got["hand"] and all(got["hand"]), got["hand"]
+    assert got["turns"] >= 4
+    assert got["wide"] <= 390
+
+
+def test_the_art_module_is_served_and_nothing_else_of_the_folder(server: ServerProcess) -> None:
+    ok = httpx.get(f"{server.url}/boards/colt_express/art.js")
+    assert ok.status_code == 200 and ok.headers["content-type"].startswith("text/javascript")
+    for name in ("words.toml", "__init__.py", ".hidden.js", "no_such.js", "..%2Fdata.toml", "ART.js"):
+        assert httpx.get(f"{server.url}/boards/colt_express/{name}").status_code == 404, name
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("moment,moves,seed", MOMENTS)
+def test_colt_looks_as_before(server: ServerProcess, browser: Any, moment: str, moves: int, seed: int, lang: str,
+                              width: int) -> None:
+    ctx, page = draw(server, browser, colt_view(moves, seed), lang, width)
+    page.wait_for_timeout(100)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    ARTIFACTS.mkdir(exist_ok=True)
+    got_path = ARTIFACTS / f"art_colt_{moment}_{lang}_{width}.png"
+    page.locator("#shot").screenshot(path=str(got_path), animations="disabled")
+    ctx.close()
+    ref_path: Path = SCREENS / f"art_colt_{moment}_{lang}_{width}.png"
+    if UPDATE:
+        ref_path.write_bytes(got_path.read_bytes())
+    assert ref_path.exists(), f"no reference image {ref_path}: run with NASTOLKA_UPDATE_SCREENS=1 and look at it"
+    share = differs(Image.open(got_path), Image.open(ref_path))
+    assert share <= MAX_SHARE, f"Colt ({moment}, {lang}, {width}px) differs in {share:.1%} of its pixels: see {got_path}"
