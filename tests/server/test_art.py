@@ -1,9 +1,11 @@
-"""Colt Express's own art (``games/colt_express/web/art.js``) in Debian's Chromium against a real server:
+"""The games' own art (``games/<game>/web/art.js``: Colt Express and «Шоу-Битва») in Debian's Chromium
+against a real server:
 
 - every picture of the board is an ``<svg role="img">`` with a name in the page's language (Russian and
   English), so the art is never the only way to know what is drawn;
-- the pictures that carry meaning are there: locomotive, cars, caboose, each bandit as a figure with a
-  letter, the Marshal, loot, an icon on every action card, the turn symbols, the landscape;
+- the pictures that carry meaning are there: Colt's locomotive, cars, caboose, each bandit as a figure with a
+  letter, the Marshal, loot, an icon on every action card, the turn symbols, the landscape; Show Battle's
+  performers on every card, the troupe shapes, the untouchable token, the ring;
 - the art module is served from the game's own ``web/`` folder and nothing else of that folder is;
 - screenshots at the start and mid-game, at 1280 and 390 px, in both languages, compared with the
   references in ``tests/server/screens/`` with the tolerance of ``test_screens``.
@@ -29,20 +31,30 @@ from .test_screens import DRAW, MAX_SHARE, NAMES, SCREENS, UPDATE, differs
 
 pytestmark = [pytest.mark.xdist_group("browser")]
 
-#: (name, moves from the start, seed): the first Schemin' turn with a hand, and the Stealin' of round 1
 #: player names in the English page (so that every name a picture carries is in the page's language)
 LATIN = ["Anna", "Boris", "Vera"]
-MOMENTS = [("start", 0, 5), ("mid", 16, 5)]
+#: (game, moment, players, moves from the start, seed): Colt's first Schemin' turn with a hand and the
+#: Stealin' of round 1; Show Battle's first placement and a filled ring with a token
+MOMENTS = [("colt_express", "start", 3, 0, 5), ("colt_express", "mid", 3, 16, 5),
+           ("show_battle", "start", 2, 0, 11), ("show_battle", "mid", 2, 30, 11)]
+#: the pictures each game must draw (classes of its svg elements)
+PARTS = {"colt_express": ("ce-landscape", "ce-body", "ce-wheels", "ce-figure", "marshal", "ce-loot purse",
+                          "ce-loot jewel", "ce-loot box", "ce-icon", "ce-turn-art"),
+         "show_battle": ("sb-figure", "sb-mark", "sb-bunting", "sb-token-art")}
 
 
-def colt_view(moves: int, seed: int) -> dict[str, Any]:
-    state = get("colt_express").new(3, {}, seed=seed)
+def game_view(game: str, players: int, moves: int, seed: int) -> dict[str, Any]:
+    state = get(game).new(players, {}, seed=seed)
     rng = random.Random(seed)
     for _ in range(moves):
         seat = state.to_act[0]
         state.apply(seat, rng.choice(state.legal_ids(seat)))
     view: dict[str, Any] = state.view(0)
     return view
+
+
+def colt_view(moves: int, seed: int) -> dict[str, Any]:
+    return game_view("colt_express", 3, moves, seed)
 
 
 @pytest.fixture(scope="module")
@@ -53,12 +65,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 
 def draw(server: ServerProcess, browser: Any, view: dict[str, Any], lang: str, width: int) -> tuple[Any, Any]:
+    players = len(view.get("bandits") or [0] * view.get("players", 3))
     ctx = browser.new_context(**(DESKTOP if width == 1280 else PHONE), device_scale_factor=1)
     ctx.add_init_script(f"localStorage.setItem('nastolka.lang', {lang!r});")
     page = ctx.new_page()
-    page.goto(f"{server.url}/#/rules/colt_express")
+    page.goto(f"{server.url}/#/rules/{view['game']}")
     page.wait_for_selector("#rules")
-    page.evaluate(DRAW, [view, NAMES[:3] if lang == "ru" else LATIN])
+    page.evaluate(DRAW, [view, (NAMES if lang == "ru" else LATIN)[:players]])
     page.wait_for_selector("#shot .board svg")
     return ctx, page
 
@@ -70,8 +83,10 @@ NAMES_OF_PICTURES = """() => [...document.querySelectorAll('#shot svg')].map((el
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
-def test_every_picture_has_a_name_in_the_page_language(server: ServerProcess, browser: Any, lang: str) -> None:
-    ctx, page = draw(server, browser, colt_view(16, 5), lang, 1280)
+@pytest.mark.parametrize("game,players,moves,seed", [("colt_express", 3, 16, 5), ("show_battle", 2, 30, 11)])
+def test_every_picture_has_a_name_in_the_page_language(server: ServerProcess, browser: Any, game: str, players: int,
+                                                       moves: int, seed: int, lang: str) -> None:
+    ctx, page = draw(server, browser, game_view(game, players, moves, seed), lang, 1280)
     pics = page.evaluate(NAMES_OF_PICTURES)
     ctx.close()
     assert len(pics) > 20
@@ -83,8 +98,7 @@ def test_every_picture_has_a_name_in_the_page_language(server: ServerProcess, br
     else:
         assert not any(cyrillic), [p["label"] for p, c in zip(pics, cyrillic, strict=True) if c]
     kinds = " ".join(p["cls"] for p in pics)
-    for part in ("ce-landscape", "ce-body", "ce-wheels", "ce-figure", "marshal", "ce-loot purse", "ce-loot jewel",
-                 "ce-loot box", "ce-icon", "ce-turn-art"):
+    for part in PARTS[game]:
         assert part in kinds, f"no {part} drawn"
 
 
@@ -115,19 +129,19 @@ def test_the_art_module_is_served_and_nothing_else_of_the_folder(server: ServerP
 
 @pytest.mark.parametrize("width", [1280, 390])
 @pytest.mark.parametrize("lang", ["ru", "en"])
-@pytest.mark.parametrize("moment,moves,seed", MOMENTS)
-def test_colt_looks_as_before(server: ServerProcess, browser: Any, moment: str, moves: int, seed: int, lang: str,
-                              width: int) -> None:
-    ctx, page = draw(server, browser, colt_view(moves, seed), lang, width)
+@pytest.mark.parametrize("game,moment,players,moves,seed", MOMENTS)
+def test_the_art_looks_as_before(server: ServerProcess, browser: Any, game: str, moment: str, players: int, moves: int,
+                                 seed: int, lang: str, width: int) -> None:
+    ctx, page = draw(server, browser, game_view(game, players, moves, seed), lang, width)
     page.wait_for_timeout(100)
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     ARTIFACTS.mkdir(exist_ok=True)
-    got_path = ARTIFACTS / f"art_colt_{moment}_{lang}_{width}.png"
+    got_path = ARTIFACTS / f"art_{game}_{moment}_{lang}_{width}.png"
     page.locator("#shot").screenshot(path=str(got_path), animations="disabled")
     ctx.close()
-    ref_path: Path = SCREENS / f"art_colt_{moment}_{lang}_{width}.png"
+    ref_path: Path = SCREENS / f"art_{game}_{moment}_{lang}_{width}.png"
     if UPDATE:
         ref_path.write_bytes(got_path.read_bytes())
     assert ref_path.exists(), f"no reference image {ref_path}: run with NASTOLKA_UPDATE_SCREENS=1 and look at it"
     share = differs(Image.open(got_path), Image.open(ref_path))
-    assert share <= MAX_SHARE, f"Colt ({moment}, {lang}, {width}px) differs in {share:.1%} of its pixels: see {got_path}"
+    assert share <= MAX_SHARE, f"{game} ({moment}, {lang}, {width}px) differs in {share:.1%} of its pixels: see {got_path}"
