@@ -19,10 +19,9 @@ export function s(tag, attrs = {}, ...children) {
   return el;
 }
 
-// a named picture: role=img, aria-label and <title> carry the same words
+// a named picture: role=img and aria-label (no <title>: the board's own tip shows on hover, not a second one)
 export function pic(viewBox, label, cls, children, extra = {}) {
-  return s("svg", { viewBox, role: "img", "aria-label": label, class: cls, focusable: "false", ...extra },
-    s("title", {}, label), children);
+  return s("svg", { viewBox, role: "img", "aria-label": label, class: cls, focusable: "false", ...extra }, children);
 }
 
 const INK = "#2b1d12";

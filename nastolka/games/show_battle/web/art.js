@@ -20,8 +20,7 @@ export function s(tag, attrs = {}, ...children) {
 }
 
 export function pic(viewBox, label, cls, children, extra = {}) {
-  return s("svg", { viewBox, role: "img", "aria-label": label, class: cls, focusable: "false", ...extra },
-    s("title", {}, label), children);
+  return s("svg", { viewBox, role: "img", "aria-label": label, class: cls, focusable: "false", ...extra }, children);
 }
 
 const line = (d, stroke = INK, w = 1.4) => s("path", { d, stroke, "stroke-width": w, fill: "none", "stroke-linecap": "round", "stroke-linejoin": "round" });
