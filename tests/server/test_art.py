@@ -174,3 +174,28 @@ def test_the_board_after_a_change_is_the_board_of_the_final_state(server: Server
     ctx.close()
     assert "<svg" in fresh
     assert changed == fresh
+
+
+ANIMATIONS = """async ([before, after, names]) => {
+  const { loadBoard, renderBoard } = await import('/render/index.js');
+  const { boardContext } = await import('/kit.js');
+  const pres = await (await fetch(`/api/games/${after.game}/presentation`)).json();
+  await loadBoard(after.game, pres);
+  const board = renderBoard(after, boardContext(pres, { seatNames: names, you: 0, legal: [], act: () => {},
+    redraw: () => {}, prev: before, animate: true }));
+  document.getElementById('app').replaceChildren(board);
+  return document.getAnimations().length;
+}"""
+
+
+@pytest.mark.parametrize("reduce", [True, False])
+def test_reduced_motion_gives_no_animation(server: ServerProcess, browser: Any, reduce: bool) -> None:
+    """With ``prefers-reduced-motion`` the change after a move is drawn at once (the marks stay, nothing
+    moves); without it the same change animates — which shows the check can fail."""
+    ctx = browser.new_context(**DESKTOP, reduced_motion="reduce" if reduce else "no-preference")
+    page = ctx.new_page()
+    page.goto(f"{server.url}/#/rules/colt_express")
+    page.wait_for_selector("#rules")
+    running = page.evaluate(ANIMATIONS, [colt_view(14, 5), colt_view(16, 5), LATIN])
+    ctx.close()
+    assert (running == 0) if reduce else (running > 0), running
