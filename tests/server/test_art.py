@@ -27,15 +27,16 @@ from nastolka.engine import get
 from .conftest import ARTIFACTS
 from .procs import ServerProcess
 from .test_browser import DESKTOP, PHONE
-from .test_screens import DRAW, MAX_SHARE, NAMES, SCREENS, UPDATE, differs
+from .test_screens import DRAW, MAX_SHARE, SCREENS, UPDATE, differs
 
 pytestmark = [pytest.mark.xdist_group("browser")]
 
-#: player names in the English page (so that every name a picture carries is in the page's language)
-LATIN = ["Anna", "Boris", "Vera"]
+#: player names in the Russian page and in the English page (so that every name a picture carries is in the page's language)
+RUSSIAN = ["Аня", "Борис", "Вера", "Глеб", "Дина", "Егор"]
+LATIN = ["Anna", "Boris", "Vera", "Gleb", "Dina", "Egor"]
 #: (game, moment, players, moves from the start, seed): Colt's first Schemin' turn with a hand and the
-#: Stealin' of round 1; Show Battle's first placement and a filled ring with a token
-MOMENTS = [("colt_express", "start", 3, 0, 5), ("colt_express", "mid", 3, 16, 5),
+#: Stealin' of round 1, six bandits on seven cars (the narrowest train); Show Battle's first placement and a filled ring with a token
+MOMENTS = [("colt_express", "start", 3, 0, 5), ("colt_express", "mid", 3, 16, 5), ("colt_express", "six", 6, 30, 2),
            ("show_battle", "start", 2, 0, 11), ("show_battle", "mid", 2, 30, 11), ("talespin", "mid", 2, 60, 3)]
 #: the pictures each game must draw (classes of its svg elements)
 PARTS = {"colt_express": ("ce-landscape", "ce-body", "ce-wheels", "ce-figure", "marshal", "ce-loot purse",
@@ -72,7 +73,7 @@ def draw(server: ServerProcess, browser: Any, view: dict[str, Any], lang: str, w
     page = ctx.new_page()
     page.goto(f"{server.url}/#/rules/{view['game']}")
     page.wait_for_selector("#rules")
-    page.evaluate(DRAW, [view, (NAMES if lang == "ru" else LATIN)[:players]])
+    page.evaluate(DRAW, [view, (RUSSIAN if lang == "ru" else LATIN)[:players]])
     page.wait_for_selector("#shot .board svg")
     return ctx, page
 
