@@ -17,6 +17,7 @@ can be cached by the client and can never leak hidden information.
 from __future__ import annotations
 
 import functools
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -135,9 +136,15 @@ def boards() -> dict[str, dict[str, str]]:
     return {g.id: files for g in all_games() if (files := board_files(g))}
 
 
+#: a board asset's name: a plain file name of the game's own ``web/`` folder (the board script, its
+#: stylesheet, and the art the script imports, such as ``art.js`` or ``train.svg``) — no path, no dot-file
+ASSET = re.compile(r"[a-z][a-z0-9_-]{0,40}\.(js|css|svg)")
+
+
 def board_file(game: Game, name: str) -> Path | None:
-    """The board file ``name`` of a game, or None: only ``board.js`` / ``board.css`` of its own folder."""
-    if name not in ("board.js", "board.css"):
+    """The board file ``name`` of a game, or None: only a plain ``*.js`` / ``*.css`` / ``*.svg`` file of its
+    own ``web/`` folder (a game's art is its own part, served beside its board)."""
+    if not ASSET.fullmatch(name):
         return None
     path = folder_of(game) / "web" / name
     return path if path.is_file() else None

@@ -16,7 +16,7 @@ from .schemas import ERRORS
 
 router = APIRouter(responses=ERRORS)
 CACHE = {"Cache-Control": "no-cache"}   # revalidate: a new release must reach every browser at once
-MEDIA = {"board.js": "text/javascript; charset=utf-8", "board.css": "text/css; charset=utf-8"}
+MEDIA = {"js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8", "svg": "image/svg+xml"}
 
 
 def _game(game_id: str) -> Game:
@@ -41,4 +41,4 @@ async def board_asset(game_id: str, name: str) -> FileResponse:
     path = board_file(_game(game_id), name)
     if path is None:
         raise PlayError("not_found", "no_file", 404)
-    return FileResponse(path, media_type=MEDIA[name], headers=CACHE)
+    return FileResponse(path, media_type=MEDIA[path.suffix[1:]], headers=CACHE)

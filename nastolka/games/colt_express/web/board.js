@@ -4,11 +4,19 @@
 import { h } from "/dom.js";
 import { parseId } from "/ids.js";
 import { tipAttrs, changed, fit } from "/kit.js";
+import * as art from "./art.js";
 
 const COLOURS = { doc: "#2e6fd8", belle: "#b0358a", django: "#2b2b2b", tuco: "#b3261e", cheyenne: "#2f8a4a", ghost: "#8d96a3" };
-const TURN_MARK = { N: "▭", T: "◠", D: "▭▭", R: "⇆" };
+const BANDITS = ["ghost", "doc", "tuco", "cheyenne", "belle", "django"];
 
 function colour(id) { return COLOURS[id] || "#6b4f2a"; }
+
+// the letter on a bandit's chest: the first of the name, two when another bandit's name starts alike
+function letterOf(ctx, id) {
+  const name = ctx.term(id);
+  const clash = BANDITS.some((o) => o !== id && ctx.term(o).slice(0, 1) === name.slice(0, 1));
+  return name.slice(0, clash ? 2 : 1).toUpperCase();
+}
 
 // the bandit a seat plays (the first one: two-player seats have two)
 function banditOf(view, seat) {
@@ -21,12 +29,16 @@ function lootMarks(ctx, loot) {
   const purses = loot.purses || [];
   if (purses.length) {
     const values = purses.map((v) => (v === null ? "?" : `$${v}`));
+    // a count reads "×3" and a value "$250": a bare "3" beside a loot icon read as $300
+    const shown = purses.length > 1 ? `×${purses.length}` : (purses[0] === null ? "?" : `$${purses[0]}`);
     out.push(h("span", { class: "ce-mark purse", ...tipAttrs(ctx.term("purse"), `${(ctx.tip("purse") || ctx.word("tip_purse"))}\n${values.join(", ")}`) },
-      // a count reads "×3" and a value "$250": a bare "3" beside a loot icon read as $300
-      purses.length > 1 ? `×${purses.length}` : (purses[0] === null ? "?" : `$${purses[0]}`)));
+      art.purse(shown, `${ctx.term("purse")}: ${values.join(", ")}`)));
   }
-  if (loot.jewels) out.push(h("span", { class: "ce-mark jewel", ...tipAttrs(ctx.term("jewel"), (ctx.tip("jewel") || ctx.word("tip_jewel"))) }, `×${loot.jewels}`));
-  if (loot.strongboxes) out.push(h("span", { class: "ce-mark box", ...tipAttrs(ctx.term("strongbox"), (ctx.tip("strongbox") || ctx.word("tip_strongbox"))) }, `×${loot.strongboxes}`));
+  const count = (n) => (n > 1 ? h("span", { class: "ce-count" }, `×${n}`) : null);
+  if (loot.jewels) out.push(h("span", { class: "ce-mark jewel", ...tipAttrs(ctx.term("jewel"), (ctx.tip("jewel") || ctx.word("tip_jewel"))) },
+    art.jewel(`${ctx.term("jewel")} × ${loot.jewels}`), count(loot.jewels)));
+  if (loot.strongboxes) out.push(h("span", { class: "ce-mark box", ...tipAttrs(ctx.term("strongbox"), (ctx.tip("strongbox") || ctx.word("tip_strongbox"))) },
+    art.strongbox(`${ctx.term("strongbox")} × ${loot.strongboxes}`), count(loot.strongboxes)));
   return out;
 }
 
@@ -35,16 +47,17 @@ function banditToken(ctx, view, b, fresh) {
   const person = ctx.seatNames[b.seat] || "";
   return h("span", {
     class: `ce-bandit${fresh ? " last" : ""}${fresh && ctx.animate ? " arrive" : ""}${view.to_act.includes(b.seat) ? " acting" : ""}`,
-    style: { background: colour(b.id) }, "data-bandit": b.id,
+    "data-bandit": b.id,
     ...tipAttrs(`${name} — ${person}`, ctx.tip(b.id) || ctx.word(`bandit_${b.id}`)),
-  }, name.slice(0, 2));
+  }, art.bandit(b.id, colour(b.id), letterOf(ctx, b.id), person ? `${name} — ${person}` : name));
 }
 
 // a card face: an action card in its bandit's colour, a bullet card, or a back
 export function cardFace(ctx, name, owner, opts = {}) {
   if (name === null || name === undefined) {
     return h(opts.tag || "span", { class: `ce-card back ${opts.cls || ""}`, style: { "--bandit": colour(owner) },
-      ...tipAttrs(ctx.term(owner), ctx.word("face_down")), ...(opts.attrs || {}) }, h("span", { class: "ce-back" }));
+      ...tipAttrs(ctx.term(owner), ctx.word("face_down")), ...(opts.attrs || {}) }, h("span", { class: "ce-back" },
+      owner ? art.bandit(owner, colour(owner), letterOf(ctx, owner), `${ctx.term(owner)}: ${ctx.word("face_down")}`, "ce-figure back-figure") : null));
   }
   const [kind, who] = name.split(":");
   if (kind === "bullet") {
@@ -53,6 +66,7 @@ export function cardFace(ctx, name, owner, opts = {}) {
     return h(opts.tag || "span", { class: `ce-card bullet ${opts.cls || ""}`, style: { "--bandit": neutral ? "#9a7b4f" : colour(who) },
       ...tipAttrs(title, (ctx.tip("bullet") || ctx.word("tip_bullet"))), ...(opts.attrs || {}) },
     h("span", { class: "ce-card-who" }, neutral ? ctx.word("neutral_bullet") : ctx.term(who)),
+    h("span", { class: "ce-card-art" }, art.bullet(neutral ? "#9a7b4f" : colour(who), title)),
     h("span", { class: "ce-card-kind" }, ctx.word("bullet_of")));
   }
   const bandit = who || owner;
@@ -60,6 +74,7 @@ export function cardFace(ctx, name, owner, opts = {}) {
     // the tip names whose card it is (the bandit), then what it does
     ...tipAttrs(bandit ? `${ctx.term(kind)} — ${ctx.term(bandit)}` : ctx.term(kind), (ctx.tip(kind) || ctx.word(`tip_${kind}`))), ...(opts.attrs || {}) },
   h("span", { class: "ce-card-who" }, bandit ? ctx.term(bandit) : ""),
+  h("span", { class: "ce-card-art" }, art.action(kind, colour(bandit), ctx.term(kind))),
   h("span", { class: "ce-card-kind", style: { "--fit": fit(ctx.term(kind), 7) } }, ctx.term(kind)));
 }
 
@@ -69,10 +84,11 @@ function roundCard(ctx, view) {
   return h("div", { class: "ce-round", ...tipAttrs(title, ctx.tip(view.round_card) || ctx.word(`round_${view.round_card}`)) },
     h("span", { class: "ce-round-n" }, `${ctx.word("round")} ${view.round}/${view.rounds_total}`),
     title ? h("strong", {}, title) : null,
-    h("span", { class: "ce-turns" }, turns.map((x, i) => h("span", {
-      class: `ce-turn t-${x}${i === view.turn ? " now" : ""}`,
-      ...tipAttrs(i === view.turn ? `${ctx.term(`turn.${x}`)} — ${ctx.word("turn_now")}` : ctx.term(`turn.${x}`), ctx.tip(`turn.${x}`)),
-    }, TURN_MARK[x] || "·"))),
+    h("span", { class: "ce-turns" }, turns.map((x, i) => {
+      const label = i === view.turn ? `${ctx.term(`turn.${x}`)} — ${ctx.word("turn_now")}` : ctx.term(`turn.${x}`);
+      return h("span", { class: `ce-turn t-${x}${i === view.turn ? " now" : ""}`, ...tipAttrs(label, ctx.tip(`turn.${x}`)) },
+        art.turn(x, label, "ce-turn-art"));
+    })),
     h("span", { class: "ce-phase muted" }, ctx.word(`phase_${view.phase}`)));
 }
 
@@ -91,12 +107,15 @@ export default function coltExpress(view, ctx) {
       h("div", { class: `ce-roof${prevCar && changed(prevCar.roof, car.roof) ? " last" : ""}`, ...tipAttrs(`${name} — ${ctx.word("roof")}`, "") },
         here("roof").map((b) => banditToken(ctx, view, b, moved(b))), lootMarks(ctx, car.roof)),
       h("div", { class: `ce-inside${prevCar && changed(prevCar.inside, car.inside) ? " last" : ""}`, ...tipAttrs(`${name} — ${ctx.word("inside")}`, "") },
+        art.carBody(i === 0 ? "loco" : (i === n - 1 ? "caboose" : "car"), name),
         view.marshal === i ? h("span", { class: `ce-marshal${ctx.prev && ctx.prev.marshal !== i ? " last arrive" : ""}`,
-          ...tipAttrs(ctx.term("marshal"), ctx.word("marshal_tip")) }, "★") : null,
+          ...tipAttrs(ctx.term("marshal"), ctx.word("marshal_tip")) }, art.marshal(ctx.term("marshal"))) : null,
         here("inside").map((b) => banditToken(ctx, view, b, moved(b))), lootMarks(ctx, car.inside)),
+      art.wheels(`${name} — ${ctx.word("art_wheels")}`),
       h("div", { class: "ce-car-name", ...tipAttrs(name, "") }, name));
   });
-  const train = h("div", { class: "ce-train", style: { "--cars": n } }, cars);
+  const train = h("div", { class: "ce-scene" }, art.landscape(ctx.word("art_landscape")),
+    h("div", { class: "ce-train", style: { "--cars": n } }, cars));
 
   const pileLen = ctx.prev && ctx.prev.pile ? ctx.prev.pile.length : null;
   const pile = (view.pile || []).map((p, i) => cardFace(ctx, p.card, banditOf(view, p.seat), {

@@ -5,6 +5,7 @@
 import { h } from "/dom.js";
 import { parseId } from "/ids.js";
 import { tipAttrs, changed, fit } from "/kit.js";
+import * as art from "./art.js";
 
 const COLOURS = { red: "#c0392b", blue: "#2e6fd8", green: "#2f9e5b", yellow: "#c98a00", purple: "#8e4fc7" };
 const EDGES = ["top", "left", "bottom", "right"];     // where values[orient + k] is printed
@@ -15,6 +16,17 @@ let selected = null;
 function colourOf(troupes, owner) {
   const tr = troupes[owner];
   return (tr && COLOURS[tr.colour]) || "#777";
+}
+
+function colourNameOf(troupes, owner) {
+  const tr = troupes[owner];
+  return tr ? tr.colour : null;
+}
+
+// the troupe's shape beside its colour (a red circle, a blue square…), named "Troupe: red"
+function mark(ctx, colourName) {
+  return colourName && COLOURS[colourName]
+    ? art.troupeMark(colourName, COLOURS[colourName], `${ctx.word("troupe")}: ${ctx.word(`colour_${colourName}`)}`) : null;
 }
 
 // one card face; `slot` is a board slot or {card, orient: 0, face_up: true} for a hand card
@@ -37,8 +49,10 @@ export function face(ctx, card, opts = {}) {
   h("span", { class: "sb-name", style: { "--fit": fit(name, 9) } }, name),
   h("span", { class: "sb-values" }, EDGES.map((edge, k) => h("span", {
     class: `sb-v ${edge}${k === 0 && up ? " active" : ""}`,
-  }, String(values[(orient + k) % 4])))),
-  card.token ? h("span", { class: "sb-badge sb-token" }, "★") : null,
+  }, String(values[(orient + k) % 4]))),
+  h("span", { class: "sb-art" }, art.performer(card.card, opts.colour || "#777", up ? name : `${name}: ${ctx.word("face_down")}`))),
+  opts.colourName ? h("span", { class: "sb-badge sb-owner" }, mark(ctx, opts.colourName)) : null,
+  card.token ? h("span", { class: "sb-badge sb-token" }, art.token(ctx.term("token"))) : null,
   card.covered && card.covered.length ? h("span", { class: "sb-badge sb-cov" }, `+${card.covered.length}`) : null);
 }
 
@@ -54,7 +68,7 @@ function boardCard(ctx, view, row, slot, prevRow) {
   const cls = [targets.length === 1 ? "target" : "", fresh ? "last" : "", fresh && ctx.animate ? (turned ? "turned" : "arrive") : ""]
     .filter(Boolean).join(" ");
   return face(ctx, slot, {
-    colour: colourOf(troupes, slot.owner), cls,
+    colour: colourOf(troupes, slot.owner), colourName: colourNameOf(troupes, slot.owner), cls,
     attrs: {
       "data-row": row.name, "data-slot": slot.slot,
       onclick: targets.length === 1 ? () => ctx.act(targets[0].id) : null,
@@ -89,7 +103,7 @@ export default function showBattle(view, ctx) {
     const who = tr.rival ? ctx.word("rival") : (ctx.seatNames[tr.seat] || "");
     const active = tr.seat !== null && view.to_act.includes(tr.seat);
     return h("div", { class: `sb-troupe${active ? " active" : ""}${tr.seat === ctx.you ? " me" : ""}`, style: { "--owner": colour } },
-      h("div", { class: "sb-troupe-head" }, h("span", { class: "dot" }), h("span", { class: "who" }, who),
+      h("div", { class: "sb-troupe-head" }, mark(ctx, tr.colour), h("span", { class: "who" }, who),
         h("span", { class: "sb-strength", ...tipAttrs(ctx.word("strength"), "") }, String(tr.strength))),
       h("div", { class: "sb-stats" },
         `${ctx.word("hand")}: ${tr.hand_size} · ${ctx.word("deck")}: ${tr.deck_size} · ${ctx.word("tokens")}: ${tr.tokens}`,
@@ -104,7 +118,7 @@ export default function showBattle(view, ctx) {
       h("div", { class: "sb-hand" }, myHand.map((c) => {
         const playable = places.some(([, p]) => p.card === c);
         return face(ctx, { card: c, orient: 0, face_up: true }, {
-          tag: playable ? "button" : "div", colour,
+          tag: playable ? "button" : "div", colour, colourName: mine.colour,
           cls: `sb-hand-card${playable ? " target" : ""}${selected === c ? " selected" : ""}`,
           attrs: { type: playable ? "button" : null, "data-card": c,
             onclick: playable ? () => { selected = selected === c ? null : c; ctx.redraw(); } : null },
@@ -117,7 +131,7 @@ export default function showBattle(view, ctx) {
     : null;
   return h("div", { class: "board show-battle" },
     h("div", { class: "sb-phase muted" }, ctx.word(`phase_${view.phase}`), view.solo ? ` · ${ctx.word("solo")}` : ""),
-    pending, h("div", { class: "sb-rows" }, rows), hand, h("div", { class: "sb-troupes" }, people));
+    pending, h("div", { class: "sb-rows sb-ring" }, art.bunting(ctx.word("ring")), rows), hand, h("div", { class: "sb-troupes" }, people));
 }
 
 // the cards a log entry names, as faces: the placed card (and the one it covers), a discarded, rotated

@@ -4,6 +4,7 @@
 import { h } from "/dom.js";
 import { parseId } from "/ids.js";
 import { tipAttrs, changed, fit } from "/kit.js";
+import * as art from "./art.js";
 
 const COLOURS = { baloo: "#c2410c", karnage: "#7e22ce", kit: "#0369a1", molly: "#be185d" };
 const TYPE_COLOURS = { Cargo: "#8a5a2b", Artifact: "#0f766e", Passenger: "#2e6fd8", Pilot: "#b3261e", Action: "#6b21a8" };
@@ -24,7 +25,7 @@ function signed(v) { return v > 0 ? `+${v}` : String(v); }
 export function cardFace(ctx, id, opts = {}) {
   if (!id) {
     return h(opts.tag || "span", { class: `ts-card back ${opts.cls || ""}`, ...tipAttrs(ctx.word("packed"), ctx.word("packed_tip")), ...(opts.attrs || {}) },
-      h("span", { class: "ts-type" }, ctx.word("packed")));
+      h("span", { class: "ts-type" }, ctx.word("packed")), art.crate(false, ctx.word("packed")));
   }
   const d = ctx.data(id);
   const m = d.maneuver || {};
@@ -38,6 +39,8 @@ export function cardFace(ctx, id, opts = {}) {
     ...tipAttrs(`${name} — ${typeWord}`, tip), ...(opts.attrs || {}) },
   h("span", { class: "ts-type" }, typeWord),
   h("span", { class: "ts-name", style: { "--fit": fit(name, 11) } }, name),
+  d.type === "Cargo" && opts.hold
+    ? art.crate(Boolean(opts.open), opts.open ? `${name} — ${ctx.word("open_crate")}` : `${name} — ${ctx.word("packed")}`) : null,
   h("span", { class: "ts-foot" },
     m.value ? h("span", { class: "ts-man" }, String(m.value)) : null,
     m.damage ? h("span", { class: "ts-dmg" }, `✹${m.damage}`) : null,
@@ -62,9 +65,10 @@ function ring(ctx, view, players) {
     h("span", { class: "ts-rcv" }, `${ctx.word("receiving")} ${loc.receiving ?? "?"}`),
     here.length ? h("span", { class: "ts-planes" }, here.map(([p, seat]) => {
       const moved = ctx.prev && prevPos[seat] !== undefined && prevPos[seat] !== p.position;
+      const label = `${pilotName(ctx, p)} — ${ctx.seatNames[seat] || ""}`;
       return h("span", { class: `ts-plane${moved ? " last" : ""}${moved && ctx.animate ? " arrive" : ""}`,
-        style: { background: COLOURS[p.character] || "#555" },
-        ...tipAttrs(`${pilotName(ctx, p)} — ${ctx.seatNames[seat] || ""}`, withDie(ctx, `pl_${p.character}`, ctx.tip(`pl_${p.character}`))) }, pilotName(ctx, p).slice(0, 2));
+        ...tipAttrs(label, withDie(ctx, `pl_${p.character}`, ctx.tip(`pl_${p.character}`))) },
+      art.plane(COLOURS[p.character] || "#555", pilotName(ctx, p).slice(0, 1).toUpperCase(), label));
     })) : null));
   }
   box.append(h("div", { class: "ts-centre" },
@@ -77,7 +81,7 @@ function ring(ctx, view, players) {
 }
 
 function holdCards(ctx, hold, prevHold) {
-  return hold.map((c, i) => cardFace(ctx, c.card, { open: c.open, cls: `${c.open ? "" : "packed"}${prevHold && changed(prevHold[i], c) ? " last" : ""}` }));
+  return hold.map((c, i) => cardFace(ctx, c.card, { open: c.open, hold: true, cls: `${c.open ? "" : "packed"}${prevHold && changed(prevHold[i], c) ? " last" : ""}` }));
 }
 
 export default function talespin(view, ctx) {
