@@ -52,3 +52,23 @@ export function miniCard(ctx, id) {
   const name = ctx.term(id);
   return h("span", { class: "mini-card", "data-card": id, ...tipAttrs(name, ctx.tip(id)) }, name);
 }
+
+// The boards' art (each game's web/art.js draws its pictures as code with these two): an SVG element whose
+// text children become text nodes (never markup), and a named picture — role=img with an aria-label in the
+// page's language (no <title>: the board's own tip shows on hover, not a second one).
+const SVG_NS = "http://www.w3.org/2000/svg";
+export function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v !== null && v !== undefined && v !== false) el.setAttribute(k, String(v));
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+export function picture(viewBox, label, cls, children, extra = {}) {
+  return svg("svg", { viewBox, role: "img", "aria-label": label, class: cls, focusable: "false", ...extra }, children);
+}

@@ -4,25 +4,7 @@
 // <svg role="img"> with an accessible name in the page's language, passed in by board.js from the words.
 // Drawing only: no state, no events, so the board drawn from any view is the same picture.
 
-const NS = "http://www.w3.org/2000/svg";
-
-// an SVG element; text children become text nodes (never markup)
-export function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v !== null && v !== undefined && v !== false) el.setAttribute(k, String(v));
-  }
-  for (const c of children.flat(Infinity)) {
-    if (c === null || c === undefined || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
-
-// a named picture: role=img and aria-label (no <title>: the board's own tip shows on hover, not a second one)
-export function pic(viewBox, label, cls, children, extra = {}) {
-  return s("svg", { viewBox, role: "img", "aria-label": label, class: cls, focusable: "false", ...extra }, children);
-}
+import { svg as s, picture as pic } from "/kit.js";
 
 const INK = "#2b1d12";
 const SKIN = "#e9bf94";

@@ -3,25 +3,9 @@
 // a gold token, and the bunting over the circus ring. Every picture is an <svg role="img"> named in the
 // page's language by board.js. Drawing only: no state, no events.
 
-const NS = "http://www.w3.org/2000/svg";
+import { svg as s, picture as pic } from "/kit.js";
 const INK = "#2b1d12";
 const SKIN = "#efc9a2";
-
-export function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v !== null && v !== undefined && v !== false) el.setAttribute(k, String(v));
-  }
-  for (const c of children.flat(Infinity)) {
-    if (c === null || c === undefined || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
-
-export function pic(viewBox, label, cls, children, extra = {}) {
-  return s("svg", { viewBox, role: "img", "aria-label": label, class: cls, focusable: "false", ...extra }, children);
-}
 
 const line = (d, stroke = INK, w = 1.4) => s("path", { d, stroke, "stroke-width": w, fill: "none", "stroke-linecap": "round", "stroke-linejoin": "round" });
 const ball = (cx, cy, r, fill) => s("circle", { cx, cy, r, fill, stroke: INK, "stroke-width": .5 });

@@ -3,25 +3,8 @@
 // packed, open with its goods once delivered. Every picture is an <svg role="img"> named in the page's
 // language by board.js. Drawing only: no state, no events.
 
-const NS = "http://www.w3.org/2000/svg";
+import { svg as s, picture as pic } from "/kit.js";
 const INK = "#1f2933";
-
-export function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v !== null && v !== undefined && v !== false) el.setAttribute(k, String(v));
-  }
-  for (const c of children.flat(Infinity)) {
-    if (c === null || c === undefined || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
-
-// a named picture: role=img and aria-label (no <title>: the board's own tip shows on hover)
-export function pic(viewBox, label, cls, children) {
-  return s("svg", { viewBox, role: "img", "aria-label": label, class: cls, focusable: "false" }, children);
-}
 
 // a seaplane from above: fuselage, wings with the pilot's letter, tail, propeller
 export function plane(colour, letter, label) {
