@@ -48,7 +48,12 @@ async def test_card_rules_texts_on_demand_come_from_words_toml(game_id: str, lan
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         shown = app.screen.cards
-        assert shown and all(text in texts for _, text in shown), [t for _, t in shown if t not in texts][:3]
+        # each is a words.toml text, a TaleSpin character's followed by its die table (issue 27), itself
+        # made of the character's die texts from the same data
+        def from_words(text: str) -> bool:
+            return text in texts or any(text.startswith(t + "\n") for t in texts)
+
+        assert shown and all(from_words(text) for _, text in shown), [t for _, t in shown if not from_words(t)][:3]
         on_screen = " ".join(screen_text(app).split())
         first_words = " ".join(shown[0][1].split()[:4])
         assert first_words in on_screen, (first_words, on_screen[:400])
