@@ -571,10 +571,10 @@ def test_owner_frees_a_seat_and_cancels_the_table(server: ServerProcess, browser
     """Only the creator's browser shows the owner's controls; each asks first ("no" changes nothing), then
     frees a person's seat before the start (that person watches and may sit again) or calls the table off
     (everyone at it is told)."""
-    owner = new_page(browser, server.url, "Аня", "ru")
+    owner = new_page(browser, server.url, "Ася", "ru")   # guests: "Аня" and "Boris" are handles here
     table_id = create_table(owner, "colt_express", [("open", None), ("open", None), ("open", None)])
     invite = owner.locator("#invite").input_value()
-    guest = new_page(browser, server.url, "Boris", "en", phone=True)
+    guest = new_page(browser, server.url, "Boyd", "en", phone=True)
     guest.goto(invite)
     guest.click("[data-sit='1']")
     guest.wait_for_selector(".seats-list li.me[data-seat='1']")
@@ -585,7 +585,7 @@ def test_owner_frees_a_seat_and_cancels_the_table(server: ServerProcess, browser
     # "no" keeps the person seated
     owner.click("[data-remove='1']")
     owner.wait_for_selector("dialog#confirm[open]")
-    assert "Boris" in owner.locator("#confirm").inner_text()
+    assert "Boyd" in owner.locator("#confirm").inner_text()
     owner.screenshot(path=str(ARTIFACTS / "owner_confirm.png"))
     owner.click("#confirm-no")
     owner.wait_for_selector("#confirm", state="detached")
