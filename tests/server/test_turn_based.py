@@ -21,21 +21,12 @@ from sqlalchemy import create_engine, select
 from nastolka.server import Settings, create_app
 from nastolka.server.models import actions, due_clocks, seats
 
+from .accounts_kit import Clock  # the clock file every process of a test reads
 from .conftest import act, create_table, join, state
 
 DAY = 86400
 
 
-class Clock:
-    """The servers' time: the wall clock plus the offset this test writes to the clock file."""
-
-    def __init__(self, path: Path) -> None:
-        self.path, self.offset = path, 0.0
-        path.write_text("0")
-
-    def advance(self, seconds: float) -> None:
-        self.offset += seconds
-        self.path.write_text(repr(self.offset))
 
 
 @pytest.fixture
